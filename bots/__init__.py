@@ -1,0 +1,1 @@
+"""Bots: strategies that choose among a game's legal actions. They see only what the engine exposes."""

@@ -1,0 +1,24 @@
+"""Vegas Table's rules engine: a pure library (standard library only, no I/O, no clock, no global random).
+
+A game is a configuration (game, rule set, options, players, seed) plus the list of actions applied to it;
+replaying the list always gives the same states, events and hashes on any Python >= 3.11 and any platform.
+"""
+
+from engine.core.api import ActionRange, Game, GameConfig, Result
+from engine.core.errors import ConfigError, EngineError, IllegalAction, MalformedAction
+from engine.core.match import Match
+from engine.registry import get_game, game_names
+
+__all__ = [
+    "ActionRange",
+    "ConfigError",
+    "EngineError",
+    "Game",
+    "GameConfig",
+    "IllegalAction",
+    "MalformedAction",
+    "Match",
+    "Result",
+    "game_names",
+    "get_game",
+]

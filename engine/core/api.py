@@ -1,0 +1,177 @@
+"""The interface every game of the engine implements (Lords of Vegas, Las Vegas).
+
+Modelled on OpenSpiel: one small surface, the same for every game, so the server, the bots, the replayer
+and the simulator never need to know which game they drive:
+
+* `Game.new(config)` creates a game and returns it with the events of its set-up (deals, opening rolls).
+* `Game.actors(state)` names the seats the game is waiting for; `Game.legal_actions(state, seat)` lists what
+  a seat may do now, in a stable order (the first entry of a pending decision is its documented default).
+  Whole-number choices (a bet) come as one `ActionRange` rather than one action per number.
+* `Game.apply(state, seat, action)` changes the state and returns the events it caused, or raises an
+  `IllegalAction` and changes nothing.
+* `Game.view(state, seat)` is what that seat may see (`seat=None`: a spectator); `Game.encode(state)` is
+  the canonical, complete state (secrets included) and `Game.state_hash(state)` its SHA-256.
+
+States are mutable dataclasses changed only through `apply`; `Game.clone(state)` gives a bot its own cheap
+copy to search on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from engine.core.canonical import JSONValue
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything that, with the list of actions, determines a game completely."""
+
+    game: str
+    rules: str
+    players: int
+    seed: str
+    options: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "game": self.game,
+            "rules": self.rules,
+            "players": self.players,
+            "seed": self.seed,
+            "options": list(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameConfig:
+        return cls(
+            game=str(data["game"]),
+            rules=str(data["rules"]),
+            players=int(data["players"]),
+            seed=str(data["seed"]),
+            options=tuple(sorted(str(o) for o in data.get("options", ()))),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetInfo:
+    """What a rule set allows: its player counts and a line describing it."""
+
+    name: str
+    min_players: int
+    max_players: int
+    description: str
+
+
+class Action(Protocol):
+    """An action: a small frozen dataclass whose `text()` is canonical and parses back."""
+
+    verb: ClassVar[str]
+
+    def text(self) -> str: ...
+
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRange(Generic[A]):
+    """A family of legal actions that differ only in one whole number, e.g. every bet from 1 to 40.
+
+    `base` is the action with the number set to `low`; `at(n)` gives the action for any n in [low, high].
+    """
+
+    base: A
+    field_name: str
+    low: int
+    high: int
+
+    def at(self, value: int) -> A:
+        if not self.low <= value <= self.high:
+            raise ValueError(f"{value} is outside {self.low}..{self.high}")
+        return dataclasses.replace(self.base, **{self.field_name: value})  # type: ignore[type-var]
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not type(self.base):
+            return False
+        value = getattr(action, self.field_name)
+        same = dataclasses.replace(self.base, **{self.field_name: value})  # type: ignore[type-var]
+        return same == action and self.low <= value <= self.high
+
+    def text(self) -> str:
+        words = self.base.text().split()  # type: ignore[attr-defined]
+        words[-1] = f"{self.low}..{self.high}"
+        return " ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: the winners (several when they share the win) and each seat's standing."""
+
+    winners: tuple[int, ...]
+    standings: tuple[Mapping[str, int], ...]
+    reason: str
+
+    def share(self, seat: int) -> float:
+        """The fraction of one win that `seat` earned: 1/len(winners) if it is a winner, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "winners": list(self.winners),
+            "standings": [dict(s) for s in self.standings],
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as plain data. Subclasses add fields; `kind` names the class in records."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_json(self) -> dict[str, JSONValue]:
+        data: dict[str, JSONValue] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            data[f.name] = _jsonable(getattr(self, f.name))
+        return data
+
+
+def _jsonable(value: Any) -> JSONValue:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+S = TypeVar("S")
+
+
+class Game(Protocol[S]):
+    """The rules of one game: functions over its state. See the module docstring."""
+
+    name: str
+    title: str
+    rule_sets: Mapping[str, RuleSetInfo]
+    options: Sequence[str]
+
+    def new(self, config: GameConfig) -> tuple[S, list[Event]]: ...
+    def config(self, state: S) -> GameConfig: ...
+    def actors(self, state: S) -> tuple[int, ...]: ...
+    def legal_actions(self, state: S, seat: int) -> list[Any]: ...
+    def apply(self, state: S, seat: int, action: Any) -> list[Event]: ...
+    def parse_action(self, text: str) -> Any: ...
+    def is_over(self, state: S) -> bool: ...
+    def result(self, state: S) -> Result | None: ...
+    def view(self, state: S, seat: int | None) -> dict[str, JSONValue]: ...
+    def encode(self, state: S) -> dict[str, JSONValue]: ...
+    def decode(self, data: Mapping[str, Any]) -> S: ...
+    def state_hash(self, state: S) -> str: ...
+    def clone(self, state: S) -> S: ...
+    def seat_names(self, config: GameConfig) -> tuple[str, ...]: ...
+    def describe(self, event: Event, names: Sequence[str]) -> str: ...
+    def turn_number(self, state: S) -> int: ...

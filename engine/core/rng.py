@@ -1,0 +1,85 @@
+"""The engine's one source of chance: SHA-256 in counter mode.
+
+Python's `random` does not promise the same shuffle across versions, so the engine carries its own generator,
+specified here precisely enough to re-implement in any language (docs/RNG.md repeats it):
+
+* The seed is text, encoded as UTF-8 bytes `S`.
+* Block `i` (i = 0, 1, 2, ...) is `SHA-256(b"vegas-rng-v1\\x00" + S + i.to_bytes(8, "big"))`: 32 bytes,
+  read as four unsigned 64-bit big-endian words. Word `n` of the stream is word `n % 4` of block `n // 4`.
+* `below(k)`: take words `w` until `w < 2**64 - (2**64 % k)`, then return `w % k` (rejection sampling,
+  so every value is exactly equally likely).
+* `die()`: `1 + below(6)`.
+* `shuffle(items)`: Fisher-Yates from the end: for `i` from `len - 1` down to `1`, `j = below(i + 1)`,
+  swap items `i` and `j`.
+
+The whole state of the generator is the seed and the number of words drawn, which makes it trivial to save
+and restore exactly. SHA-256 also makes the stream unpredictable without the seed, which the seed commitment
+of a game relies on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from typing import Any
+
+_DOMAIN = b"vegas-rng-v1\x00"
+_TWO_64 = 1 << 64
+_WORDS = struct.Struct(">4Q")
+
+
+class Rng:
+    """A seeded, version-independent stream of 64-bit words, dice and shuffles."""
+
+    __slots__ = ("_buffer", "_prefix", "drawn", "seed")
+
+    def __init__(self, seed: str, drawn: int = 0) -> None:
+        self.seed = seed
+        self._prefix = _DOMAIN + seed.encode("utf-8")
+        self.drawn = 0
+        self._buffer: tuple[int, ...] = ()
+        self.skip(drawn)
+
+    def skip(self, words: int) -> None:
+        """Advance the stream by `words` words, as if they had been drawn."""
+        self.drawn += words
+        self._buffer = self._block(self.drawn // 4) if self.drawn % 4 else ()
+
+    def _block(self, index: int) -> tuple[int, ...]:
+        return _WORDS.unpack(hashlib.sha256(self._prefix + index.to_bytes(8, "big")).digest())
+
+    def word(self) -> int:
+        """The next unsigned 64-bit word of the stream."""
+        position = self.drawn % 4
+        if position == 0:
+            self._buffer = self._block(self.drawn // 4)
+        self.drawn += 1
+        return self._buffer[position]
+
+    def below(self, k: int) -> int:
+        """A uniformly distributed whole number in [0, k)."""
+        if k <= 0:
+            raise ValueError(f"below({k}): k must be positive")
+        limit = _TWO_64 - (_TWO_64 % k)
+        while True:
+            w = self.word()
+            if w < limit:
+                return w % k
+
+    def die(self) -> int:
+        """One roll of a six-sided die: 1 to 6."""
+        return 1 + self.below(6)
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle `items` in place (Fisher-Yates from the end)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> Rng:
+        twin = Rng.__new__(Rng)
+        twin.seed, twin._prefix, twin.drawn, twin._buffer = self.seed, self._prefix, self.drawn, self._buffer
+        return twin
+
+    def __repr__(self) -> str:
+        return f"Rng(seed=<{len(self.seed)} chars>, drawn={self.drawn})"

@@ -1,0 +1,128 @@
+"""Lords of Vegas states as JSON-ready data: the complete canonical encoding and each player's view.
+
+`encode` holds everything, secrets included (the seed, the generator's position, the deck order): it is
+what the state hash covers and what `decode` rebuilds a state from. `view` is what a player may see:
+Lords of Vegas hides nothing from players but the deck order and the seed, which appear only once the game
+is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.api import GameConfig
+from engine.core.canonical import JSONValue
+from engine.core.rng import Rng
+from engine.lords.board import BLOCKS, CARD_COLOURS, COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR, card_name
+from engine.lords.casinos import boss, regroup, tile_count, touches_strip
+from engine.lords.state import (DICE_PER_PLAYER, MARKERS_PER_PLAYER, OVER, PLAYER_COLOURS, Decision, LordsState,
+                                Trade, Transfer)
+from engine.lords.track import next_stop
+
+ENCODING_VERSION = 1
+
+
+def _decision_json(d: Decision) -> dict[str, JSONValue]:
+    return {"kind": d.kind, "seat": d.seat, "resume": d.resume, "lot": d.lot, "pips": d.pips,
+            "values": list(d.values), "lots": list(d.lots), "bet": d.bet}
+
+
+def _trade_json(t: Trade) -> dict[str, JSONValue]:
+    return {"id": t.id, "proposer": t.proposer, "transfers": [x.text() for x in t.transfers],
+            "parties": list(t.parties), "accepted": list(t.accepted),
+            "removes": {str(seat): list(lots) for seat, lots in sorted(t.removes.items())}}
+
+
+def encode(state: LordsState) -> dict[str, JSONValue]:
+    lots = [[state.marker[i], state.tile[i], state.height[i], state.die_owner[i], state.die_pips[i],
+             int(state.reorganized[i])] for i in range(LOT_COUNT)]
+    return {
+        "v": ENCODING_VERSION, "config": state.config.to_json(), "rng": state.rng.drawn,
+        "deck": list(state.deck), "discards": list(state.discards), "money": list(state.money),
+        "score": list(state.score), "lots": lots, "turn": state.turn, "current": state.current,
+        "phase": state.phase, "gambled": state.gambled, "last_card": state.last_card,
+        "pending": [_decision_json(d) for d in state.pending], "trades": [_trade_json(t) for t in state.trades],
+        "next_trade": state.next_trade, "winners": list(state.winners), "end_reason": state.end_reason,
+    }
+
+
+def _transfer(text: str) -> Transfer:
+    from engine.lords.actions import parse_action
+
+    action = parse_action(f"trade {text}")
+    return action.transfers[0]  # type: ignore[union-attr]
+
+
+def decode(data: Mapping[str, Any]) -> LordsState:
+    """The state `encode` described (the inverse of `encode`)."""
+    config = GameConfig.from_json(data["config"])
+    n = config.players
+    state = LordsState(config=config, players=n, risers=config.rules == "up", layoff="layoff" in config.options,
+                       names=PLAYER_COLOURS[config.rules][:n], rng=Rng(config.seed, int(data["rng"])),
+                       deck=list(data["deck"]), discards=list(data["discards"]), money=list(data["money"]),
+                       score=list(data["score"]))
+    for i, (marker, tile, height, owner, pips, reorganized) in enumerate(data["lots"]):
+        state.marker[i], state.tile[i], state.height[i] = marker, tile, height
+        state.die_owner[i], state.die_pips[i], state.reorganized[i] = owner, pips, bool(reorganized)
+    for colour in range(len(COLOURS)):
+        state.tiles_left[colour] = TILES_PER_COLOUR - state.tile.count(colour)
+    for block in range(len(BLOCKS)):
+        regroup(state, block)
+    state.turn, state.current, state.phase = data["turn"], data["current"], data["phase"]
+    state.gambled, state.last_card = data["gambled"], data["last_card"]
+    state.pending = [Decision(d["kind"], d["seat"], d["resume"], d["lot"], d["pips"], tuple(d["values"]),
+                              tuple(d["lots"]), d["bet"]) for d in data["pending"]]
+    state.trades = [Trade(t["id"], t["proposer"], tuple(_transfer(x) for x in t["transfers"]),
+                          tuple(t["parties"]), list(t["accepted"]),
+                          {int(s): tuple(lots) for s, lots in t["removes"].items()}) for t in data["trades"]]
+    state.next_trade, state.winners = data["next_trade"], tuple(data["winners"])
+    state.end_reason = data["end_reason"]
+    return state
+
+
+def _lot_view(state: LordsState, i: int) -> dict[str, JSONValue] | None:
+    if state.tile[i] < 0:
+        return {"marker": state.marker[i]} if state.marker[i] >= 0 else None
+    die = [state.die_owner[i], state.die_pips[i]] if state.die_owner[i] >= 0 else None
+    return {"tile": COLOURS[state.tile[i]], "height": state.height[i], "die": die,
+            "reorganized": state.reorganized[i]}
+
+
+def view(state: LordsState, seat: int | None) -> dict[str, JSONValue]:
+    """What `seat` (None: a spectator) may see: everything but the deck order and, until the end, the seed."""
+    seats = [{"seat": s, "name": state.name(s), "colour": state.names[s], "money": state.money[s],
+              "score": state.score[s], "next_stop": next_stop(state.score[s]),
+              "markers_left": MARKERS_PER_PLAYER - state.markers_down(s),
+              "dice_left": DICE_PER_PLAYER - state.dice_down(s)} for s in range(state.players)]
+    lots = {LOTS[i].name: v for i in range(LOT_COUNT) if (v := _lot_view(state, i)) is not None}
+    casinos = []
+    for root in sorted(state.casinos):
+        members = state.casinos[root]
+        chief = boss(state, members)
+        casinos.append({"lots": [LOTS[i].name for i in members], "colour": COLOURS[state.tile[root]],
+                        "height": state.height[root], "boss": chief if chief >= 0 else None,
+                        "points": tile_count(state, members), "strip": touches_strip(members)})
+    discards = {colour: 0 for colour in CARD_COLOURS}
+    for card in state.discards:
+        discards[CARD_COLOURS[LOTS[card].card_colour] if card < LOT_COUNT else "strip"] += 1
+    over = state.phase == OVER
+    return {
+        "game": state.config.game, "rules": state.config.rules, "options": list(state.config.options),
+        "players": state.players, "viewer": seat, "seats": seats, "turn": state.turn, "current": state.current,
+        "phase": state.phase, "gambled": state.gambled,
+        "last_card": card_name(state.last_card) if state.last_card >= 0 else None,
+        "deck_left": len(state.deck), "discards": discards, "lots": lots, "casinos": casinos,
+        "tiles_left": {COLOURS[c]: state.tiles_left[c] for c in range(len(COLOURS))},
+        "pending": _pending_view(state), "trades": [_trade_json(t) for t in state.trades],
+        "result": {"winners": list(state.winners), "reason": state.end_reason} if over else None,
+        "seed": state.config.seed if over else None,
+    }
+
+
+def _pending_view(state: LordsState) -> dict[str, JSONValue] | None:
+    if not state.pending:
+        return None
+    d = state.pending[0]
+    return {"kind": d.kind, "seat": d.seat, "lot": LOTS[d.lot].name if d.lot >= 0 else None, "pips": d.pips,
+            "values": list(d.values), "lots": [LOTS[i].name for i in d.lots], "bet": d.bet}

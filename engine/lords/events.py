@@ -1,0 +1,460 @@
+"""What happens in a game of Lords of Vegas, as plain data, and how to say it to a person.
+
+Events name lots and colours by their board names ("A2", "gold") and players by seat number, so a replay
+file reads on its own. `describe(event, names)` turns one into a sentence for a game log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.core.api import Event
+
+Payouts = tuple[tuple[int, int], ...]  # (seat, $m) pairs
+Rolls = tuple[tuple[str, int, int, int], ...]  # (lot, owner seat, old pips, new pips)
+
+
+@dataclass(frozen=True, slots=True)
+class SetupDealt(Event):
+    kind: ClassVar[str] = "setup_dealt"
+    seat: int
+    lots: tuple[str, ...]
+    money: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetupCardReplaced(Event):
+    """2 players: an F card dealt in set-up is discarded and replaced."""
+
+    kind: ClassVar[str] = "setup_card_replaced"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerRoll(Event):
+    """One round of the roll-off for first player; `leader` is -1 while the highest total is tied."""
+
+    kind: ClassVar[str] = "first_player_roll"
+    rolls: tuple[tuple[int, int, int], ...]  # (seat, die 1, die 2)
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    kind: ClassVar[str] = "turn_started"
+    seat: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    kind: ClassVar[str] = "card_drawn"
+    seat: int
+    card: str  # a lot name or "End of Game"
+    colour: str  # the card's colour, or "strip"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerPlaced(Event):
+    kind: ClassVar[str] = "marker_placed"
+    seat: int
+    lot: str
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerMoved(Event):
+    """All markers were down: the marker on `from_lot` moved to `lot` (from_lot is an empty lot again)."""
+
+    kind: ClassVar[str] = "marker_moved"
+    seat: int
+    from_lot: str
+    lot: str
+
+
+@dataclass(frozen=True, slots=True)
+class DieTakenOver(Event):
+    """The drawer takes over a sprawled tile: `previous` (-1: nobody) loses it; the new die shows `pips`."""
+
+    kind: ClassVar[str] = "die_taken_over"
+    seat: int
+    lot: str
+    previous: int
+    pips: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiePlaced(Event):
+    kind: ClassVar[str] = "die_placed"
+    seat: int
+    lot: str
+    pips: int
+
+
+@dataclass(frozen=True, slots=True)
+class DieMoved(Event):
+    """All dice were down: the die on `from_lot` moved to `lot` (the tile on from_lot keeps no die)."""
+
+    kind: ClassVar[str] = "die_moved"
+    seat: int
+    from_lot: str
+    lot: str
+    pips: int
+
+
+@dataclass(frozen=True, slots=True)
+class ParkingPaid(Event):
+    kind: ClassVar[str] = "parking_paid"
+    payouts: Payouts
+
+
+@dataclass(frozen=True, slots=True)
+class CasinoPaid(Event):
+    kind: ClassVar[str] = "casino_paid"
+    lots: tuple[str, ...]
+    colour: str
+    height: int
+    payouts: Payouts
+    boss: int  # -1 when no die is in the casino
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(Event):
+    kind: ClassVar[str] = "scored"
+    seat: int
+    lots: tuple[str, ...]
+    points: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Built(Event):
+    kind: ClassVar[str] = "built"
+    seat: int
+    lot: str
+    colour: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sprawled(Event):
+    kind: ClassVar[str] = "sprawled"
+    seat: int
+    from_lot: str
+    lot: str
+    colour: str
+    height: int
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Remodeled(Event):
+    kind: ClassVar[str] = "remodeled"
+    seat: int
+    lots: tuple[str, ...]
+    old: str
+    new: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reorganized(Event):
+    kind: ClassVar[str] = "reorganized"
+    seat: int
+    lots: tuple[str, ...]
+    cost: int
+    rolls: Rolls
+
+
+@dataclass(frozen=True, slots=True)
+class DieArranged(Event):
+    """After a reorganization, `seat` put its die showing `pips` on `lot`."""
+
+    kind: ClassVar[str] = "die_arranged"
+    seat: int
+    lot: str
+    pips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Raised(Event):
+    kind: ClassVar[str] = "raised"
+    seat: int
+    lots: tuple[str, ...]
+    height: int
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class CasinosMerged(Event):
+    kind: ClassVar[str] = "casinos_merged"
+    lots: tuple[str, ...]
+    colour: str
+    height: int
+
+
+@dataclass(frozen=True, slots=True)
+class BossTie(Event):
+    """Dice of different players tied for highest in a casino were rerolled (free, until one is highest)."""
+
+    kind: ClassVar[str] = "boss_tie"
+    lots: tuple[str, ...]
+    rolls: Rolls
+
+
+@dataclass(frozen=True, slots=True)
+class LayoffChosen(Event):
+    kind: ClassVar[str] = "layoff_chosen"
+    seat: int
+    layoff: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Gambled(Event):
+    kind: ClassVar[str] = "gambled"
+    seat: int
+    boss: int
+    lots: tuple[str, ...]
+    bet: int
+    dice: tuple[int, int]
+    layoff: bool
+    gambler_delta: int  # the gambler's gain (negative: loss)
+    boss_delta: int  # the House's gain (negative: what it paid)
+
+
+@dataclass(frozen=True, slots=True)
+class TradeProposed(Event):
+    kind: ClassVar[str] = "trade_proposed"
+    trade: int
+    proposer: int
+    terms: str
+    parties: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeAccepted(Event):
+    kind: ClassVar[str] = "trade_accepted"
+    trade: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeClosed(Event):
+    """A trade left the table without happening: `how` is rejected, withdrawn, expired or failed."""
+
+    kind: ClassVar[str] = "trade_closed"
+    trade: int
+    how: str
+    seat: int  # who rejected or withdrew; -1 for expired or failed
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TradeCompleted(Event):
+    kind: ClassVar[str] = "trade_completed"
+    trade: int
+    terms: str
+    money: Payouts  # net change per seat
+    removed: tuple[tuple[int, str], ...]  # (seat, lot) markers or dice given up to make room
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    kind: ClassVar[str] = "turn_ended"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    kind: ClassVar[str] = "game_ended"
+    reason: str  # "end_of_game_card" | "instant_win"
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    money: tuple[int, ...]
+
+
+def _money(payouts: Payouts, names: Sequence[str]) -> str:
+    return ", ".join(f"{names[s]} ${m}m" for s, m in payouts) or "nobody"
+
+
+def _casino(lots: Sequence[str]) -> str:
+    return "-".join(lots) if len(lots) <= 3 else f"{lots[0]}+{len(lots) - 1}"
+
+
+def _rolls(rolls: Rolls, names: Sequence[str]) -> str:
+    return ", ".join(f"{names[o]} {lot} {old}→{new}" for lot, o, old, new in rolls)
+
+
+_TEXT: dict[type[Event], Callable[[Event, Sequence[str]], str]] = {}
+
+
+def _says(cls: type[Event]) -> Callable[[Callable[..., str]], Callable[..., str]]:
+    def register(fn: Callable[..., str]) -> Callable[..., str]:
+        _TEXT[cls] = fn
+        return fn
+
+    return register
+
+
+@_says(SetupDealt)
+def _(e: SetupDealt, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} starts with {' and '.join(e.lots)} and ${e.money}m"
+
+
+@_says(SetupCardReplaced)
+def _(e: SetupCardReplaced, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} was dealt {e.card}: block F is closed with 2 players, so it is replaced"
+
+
+@_says(FirstPlayerRoll)
+def _(e: FirstPlayerRoll, n: Sequence[str]) -> str:
+    rolls = ", ".join(f"{n[s]} {a}+{b}" for s, a, b in e.rolls)
+    return f"Roll for first player: {rolls}" + (f"; {n[e.leader]} goes first" if e.leader >= 0 else "; tie")
+
+
+@_says(TurnStarted)
+def _(e: TurnStarted, n: Sequence[str]) -> str:
+    return f"Turn {e.turn}: {n[e.seat]}"
+
+
+@_says(CardDrawn)
+def _(e: CardDrawn, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} drew {e.card} ({e.colour})"
+
+
+@_says(MarkerPlaced)
+def _(e: MarkerPlaced, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} takes the parking lot {e.lot}"
+
+
+@_says(MarkerMoved)
+def _(e: MarkerMoved, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} moves a marker from {e.from_lot} to {e.lot}"
+
+
+@_says(DieTakenOver)
+def _(e: DieTakenOver, n: Sequence[str]) -> str:
+    whose = f"{n[e.previous]}'s" if e.previous >= 0 else "the empty"
+    return f"{n[e.seat]} takes over {whose} tile on {e.lot} with a {e.pips}"
+
+
+@_says(DiePlaced)
+def _(e: DiePlaced, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} puts a {e.pips} on {e.lot}"
+
+
+@_says(DieMoved)
+def _(e: DieMoved, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} moves a die from {e.from_lot} to {e.lot} (now a {e.pips})"
+
+
+@_says(ParkingPaid)
+def _(e: ParkingPaid, n: Sequence[str]) -> str:
+    return f"Parking lots pay {_money(e.payouts, n)}"
+
+
+@_says(CasinoPaid)
+def _(e: CasinoPaid, n: Sequence[str]) -> str:
+    boss = f"; {n[e.boss]} is boss for {e.points} points" if e.boss >= 0 else "; no boss"
+    return f"{e.colour.capitalize()} casino {_casino(e.lots)} pays {_money(e.payouts, n)}{boss}"
+
+
+@_says(Scored)
+def _(e: Scored, n: Sequence[str]) -> str:
+    lost = e.before + e.points - e.after
+    note = f" ({lost} lost to the break)" if lost else ""
+    return f"{n[e.seat]} scores {e.points} for {_casino(e.lots)}: {e.before} → {e.after}{note}"
+
+
+@_says(Built)
+def _(e: Built, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} builds a {e.colour} casino on {e.lot} for ${e.cost}m"
+
+
+@_says(Sprawled)
+def _(e: Sprawled, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} sprawls from {e.from_lot} into {e.lot} for ${e.cost}m"
+
+
+@_says(Remodeled)
+def _(e: Remodeled, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} remodels {_casino(e.lots)} from {e.old} to {e.new} for ${e.cost}m"
+
+
+@_says(Reorganized)
+def _(e: Reorganized, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} reorganizes {_casino(e.lots)} for ${e.cost}m: {_rolls(e.rolls, n)}"
+
+
+@_says(DieArranged)
+def _(e: DieArranged, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} puts the {e.pips} on {e.lot}"
+
+
+@_says(Raised)
+def _(e: Raised, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} raises {_casino(e.lots)} to height {e.height} for ${e.cost}m"
+
+
+@_says(CasinosMerged)
+def _(e: CasinosMerged, n: Sequence[str]) -> str:
+    return f"Casinos merge into a {len(e.lots)}-space {e.colour} casino {_casino(e.lots)}"
+
+
+@_says(BossTie)
+def _(e: BossTie, n: Sequence[str]) -> str:
+    return f"Tie for boss at {_casino(e.lots)}, rerolled: {_rolls(e.rolls, n)}"
+
+
+@_says(LayoffChosen)
+def _(e: LayoffChosen, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} {'lays off half the bet' if e.layoff else 'takes the whole bet'}"
+
+
+@_says(Gambled)
+def _(e: Gambled, n: Sequence[str]) -> str:
+    roll = e.dice[0] + e.dice[1]
+    outcome = f"won ${e.gambler_delta}m" if e.gambler_delta > 0 else f"lost ${-e.gambler_delta}m"
+    return f"{n[e.seat]} bet ${e.bet}m and rolled {roll} at {n[e.boss]}'s casino {_casino(e.lots)}: {outcome}"
+
+
+@_says(TradeProposed)
+def _(e: TradeProposed, n: Sequence[str]) -> str:
+    return f"{n[e.proposer]} proposes trade {e.trade}: {e.terms}"
+
+
+@_says(TradeAccepted)
+def _(e: TradeAccepted, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} accepts trade {e.trade}"
+
+
+@_says(TradeClosed)
+def _(e: TradeClosed, n: Sequence[str]) -> str:
+    who = f" by {n[e.seat]}" if e.seat >= 0 else ""
+    return f"Trade {e.trade} {e.how}{who}" + (f": {e.reason}" if e.reason else "")
+
+
+@_says(TradeCompleted)
+def _(e: TradeCompleted, n: Sequence[str]) -> str:
+    return f"Trade {e.trade} done: {e.terms}"
+
+
+@_says(TurnEnded)
+def _(e: TurnEnded, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} ends the turn"
+
+
+@_says(GameEnded)
+def _(e: GameEnded, n: Sequence[str]) -> str:
+    why = "the End of Game card" if e.reason == "end_of_game_card" else "the Instant Win space"
+    who = " and ".join(n[w] for w in e.winners)
+    return f"Game over by {why}: {who} {'share the win' if len(e.winners) > 1 else 'wins'}"
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    """One line for a game log; `names` are the players' names by seat."""
+    return _TEXT[type(event)](event, names)

@@ -1,0 +1,112 @@
+"""Lords of Vegas behind the engine's game-agnostic interface (`engine.core.api.Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.core.api import Event, GameConfig, Result, RuleSetInfo
+from engine.core.canonical import JSONValue, canonical_hash
+from engine.core.errors import MalformedAction
+from engine.lords import actions as a
+from engine.lords.codec import decode, encode, view
+from engine.lords.decisions import do_decision
+from engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
+from engine.lords.events import describe
+from engine.lords.gamble import do_gamble
+from engine.lords.legal import legal_actions
+from engine.lords.state import OVER, PLAYER_COLOURS, LordsState
+from engine.lords.checks import check_turn
+from engine.lords.trades import do_accept, do_propose, do_reject, do_withdraw
+from engine.lords.turn import end_turn, new_state
+
+_RULES: Mapping[Any, Callable[[LordsState, int, Any, list[Event]], None]] = {
+    a.Build: do_build, a.Sprawl: do_sprawl, a.Remodel: do_remodel, a.Reorganize: do_reorganize,
+    a.Raise: do_raise, a.Gamble: do_gamble, a.Remove: do_decision, a.Place: do_decision,
+    a.Layoff: do_decision, a.ProposeTrade: do_propose, a.AcceptTrade: do_accept, a.RejectTrade: do_reject,
+    a.WithdrawTrade: do_withdraw,
+}
+
+
+def _do_end(state: LordsState, seat: int, action: a.EndTurn, events: list[Event]) -> None:
+    check_turn(state, seat, action)
+    end_turn(state, events)
+
+
+class LordsOfVegas:
+    """The rules of Lords of Vegas as functions over `LordsState`."""
+
+    name = "lords"
+    title = "Lords of Vegas"
+    rule_sets: Mapping[str, RuleSetInfo] = {
+        "classic": RuleSetInfo("classic", 2, 4, "the original 2010 rules (rulebook 001): no risers"),
+        "up": RuleSetInfo("up", 2, 6, "2nd edition with the Up! expansion (rulebook 000): risers, raise"),
+    }
+    options: Sequence[str] = ("layoff",)
+
+    def new(self, config: GameConfig) -> tuple[LordsState, list[Event]]:
+        from engine.registry import check_config
+
+        check_config(config)
+        return new_state(config)
+
+    def config(self, state: LordsState) -> GameConfig:
+        return state.config
+
+    def actors(self, state: LordsState) -> tuple[int, ...]:
+        if state.phase == OVER:
+            return ()
+        return (state.pending[0].seat,) if state.pending else (state.current,)
+
+    def legal_actions(self, state: LordsState, seat: int) -> list[Any]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: LordsState, seat: int, action: Any) -> list[Event]:
+        """Apply `seat`'s action; IllegalAction (state unchanged) if the rules forbid it."""
+        if not 0 <= seat < state.players:
+            raise MalformedAction("bad_seat", f"seat {seat} is not in this {state.players}-player game")
+        rule = _do_end if type(action) is a.EndTurn else _RULES.get(type(action))
+        if rule is None:
+            raise MalformedAction("malformed_action", f"{action!r} is not a Lords of Vegas action")
+        events: list[Event] = []
+        rule(state, seat, action, events)
+        return events
+
+    def parse_action(self, text: str) -> Any:
+        return a.parse_action(text)
+
+    def is_over(self, state: LordsState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: LordsState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        standings = tuple({"points": state.score[s], "money": state.money[s]} for s in range(state.players))
+        return Result(state.winners, standings, state.end_reason)
+
+    def view(self, state: LordsState, seat: int | None) -> dict[str, JSONValue]:
+        return view(state, seat)
+
+    def encode(self, state: LordsState) -> dict[str, JSONValue]:
+        return encode(state)
+
+    def decode(self, data: Mapping[str, Any]) -> LordsState:
+        return decode(data)
+
+    def state_hash(self, state: LordsState) -> str:
+        return canonical_hash(encode(state))
+
+    def clone(self, state: LordsState) -> LordsState:
+        return state.clone()
+
+    def seat_names(self, config: GameConfig) -> tuple[str, ...]:
+        return tuple(c.capitalize() for c in PLAYER_COLOURS[config.rules][:config.players])
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return describe(event, names)
+
+    def turn_number(self, state: LordsState) -> int:
+        return state.turn
+
+
+LORDS_OF_VEGAS = LordsOfVegas()

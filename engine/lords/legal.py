@@ -1,0 +1,104 @@
+"""Every legal action of a seat, in a stable order, for bots and clients.
+
+Order: a pending decision's answers (the first is the documented default when a player times out); else,
+for the current player, build, sprawl, remodel, reorganize, raise, gamble (one `ActionRange` of bets per
+casino), then trade answers, then `end`. A casino is always named by its root (lowest) lot. Proposing a
+trade is legal too, but trades are combinations of anything, so they are not listed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.api import ActionRange
+from engine.lords.actions import (AcceptTrade, Build, EndTurn, Gamble, Layoff, Place, Raise, RejectTrade, Remodel,
+                                  Remove, Reorganize, Sprawl, WithdrawTrade)
+from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS
+from engine.lords.casinos import boss
+from engine.lords.gamble import bet_limit
+from engine.lords.state import OVER, REMODEL_COST, RISER_COST, Decision, LordsState
+from engine.lords.trades import default_removes
+
+_COLOUR_RANGE = range(len(COLOURS))
+
+
+def legal_actions(state: LordsState, seat: int) -> list[Any]:
+    if state.phase == OVER:
+        return []
+    if state.pending:
+        head = state.pending[0]
+        return decision_answers(state, head) if head.seat == seat else []
+    actions: list[Any] = _turn_actions(state, seat) if seat == state.current else []
+    actions += _trade_answers(state, seat)
+    if seat == state.current:
+        actions.append(EndTurn())
+    return actions
+
+
+def decision_answers(state: LordsState, head: Decision) -> list[Any]:
+    if head.kind == "remove_marker":
+        return [Remove(LOTS[i].name) for i in range(LOT_COUNT) if state.marker[i] == head.seat]
+    if head.kind == "remove_die":
+        return [Remove(LOTS[i].name) for i in range(LOT_COUNT) if state.die_owner[i] == head.seat]
+    if head.kind == "place_die":
+        return [Place(head.values[0], LOTS[i].name) for i in head.lots]
+    return [Layoff(False), Layoff(True)]
+
+
+def _turn_actions(state: LordsState, seat: int) -> list[Any]:
+    money, tile, tiles_left = state.money[seat], state.tile, state.tiles_left
+    actions: list[Any] = []
+    for lot in range(LOT_COUNT):
+        if state.marker[lot] == seat and LOTS[lot].price <= money:
+            actions += [Build(LOTS[lot].name, COLOURS[c]) for c in _COLOUR_RANGE if tiles_left[c]]
+    roots = sorted(state.casinos)
+    bosses = {root: boss(state, state.casinos[root]) for root in roots}
+    mine = [root for root in roots if bosses[root] == seat]
+    for root in mine:
+        actions += _sprawls(state, root, money)
+    for root in mine:
+        size = len(state.casinos[root])
+        if REMODEL_COST * size <= money:
+            actions += [Remodel(LOTS[root].name, COLOURS[c]) for c in _COLOUR_RANGE
+                        if c != tile[root] and tiles_left[c] >= size]
+    for root in roots:
+        dice = [lot for lot in state.casinos[root] if state.die_owner[lot] >= 0]
+        if (any(state.die_owner[lot] == seat for lot in dice) and not any(state.reorganized[lot] for lot in dice)
+                and sum(state.die_pips[lot] for lot in dice) <= money):
+            actions.append(Reorganize(LOTS[root].name))
+    if state.risers:
+        actions += [Raise(LOTS[root].name) for root in mine if state.height[root] < state.players
+                    and RISER_COST * len(state.casinos[root]) <= money]
+    if not state.gambled:
+        for root in roots:
+            house = bosses[root]
+            if house >= 0 and house != seat:
+                limit = bet_limit(state, seat, house, state.casinos[root])
+                if limit >= 1:
+                    actions.append(ActionRange(Gamble(LOTS[root].name, 1), "bet", 1, limit))
+    return actions
+
+
+def _sprawls(state: LordsState, root: int, money: int) -> list[Sprawl]:
+    lots, colour, level = state.casinos[root], state.tile[root], state.height[root]
+    if not state.tiles_left[colour]:
+        return []
+    targets = sorted({near for lot in lots for near in LOTS[lot].neighbours
+                      if state.tile[near] < 0 and state.marker[near] < 0})
+    closed = CLOSED_BLOCK_FOR_TWO if state.players == 2 else ""
+    return [Sprawl(LOTS[root].name, LOTS[t].name) for t in targets
+            if LOTS[t].block != closed and 2 * LOTS[t].price + RISER_COST * (level - 1) <= money]
+
+
+def _trade_answers(state: LordsState, seat: int) -> list[Any]:
+    answers: list[Any] = []
+    for trade in state.trades:
+        if seat in trade.parties and seat not in trade.accepted:
+            removes = default_removes(state, seat, trade.transfers)
+            if removes is not None:
+                answers.append(AcceptTrade(trade.id, removes))
+            answers.append(RejectTrade(trade.id))
+        if seat == trade.proposer:
+            answers.append(WithdrawTrade(trade.id))
+    return answers
+

@@ -1,0 +1,143 @@
+"""The complete state of a Lords of Vegas game, as plain data.
+
+Per-lot facts are kept in parallel lists indexed by lot number (see `board`), which makes copies cheap
+(`clone`) and rules fast; casinos are derived from the tiles and kept up to date block by block
+(`casinos.regroup`). Seats are numbered from 0 in turn order; names come from the rule set's player colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.api import GameConfig
+from engine.core.rng import Rng
+from engine.lords.board import LOT_COUNT, TILES_PER_COLOUR, COLOURS
+
+DICE_PER_PLAYER = 12
+MARKERS_PER_PLAYER = 10
+START_CARDS = 2
+RISER_COST = 15  # $m per riser (Up!)
+REMODEL_COST = 5  # $m per space
+BET_PER_TILE = 5  # $m of bet per tile, risers included
+
+PLAYER_COLOURS: dict[str, tuple[str, ...]] = {
+    "classic": ("blue", "green", "red", "yellow"),
+    "up": ("black", "blue", "green", "purple", "red", "yellow"),
+}
+
+# Phases of the game.
+DRAW = "draw"  # a decision interrupted the draw step; it resumes when the decision is made
+ACTIONS = "actions"  # the current player may act, and anyone may trade
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the game waits for, made by `seat` before anything else happens.
+
+    kinds:
+      remove_marker  all 10 markers are down: which parking lot to give up so a marker can go to `lot`;
+      remove_die     all 12 dice are down: which die to move onto `lot` (it will show `pips`);
+      place_die      after a reorganization: which of `lots` gets the highest of `values` (highest first);
+      layoff         the House (`seat`) decides whether to lay off half of `bet` at the casino of `lot`.
+    `resume` says what the interrupted step was: "draw", "action" or "reorganize".
+    """
+
+    kind: str
+    seat: int
+    resume: str
+    lot: int = -1
+    pips: int = 0
+    values: tuple[int, ...] = ()
+    lots: tuple[int, ...] = ()
+    bet: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One part of a trade: `giver` hands `receiver` money (`amount`), a parking lot or a die (`lot`)."""
+
+    giver: str
+    receiver: str
+    item: str  # "money" | "lot" | "die"
+    amount: int = 0
+    lot: str = ""
+
+    def text(self) -> str:
+        what = f"${self.amount}" if self.item == "money" else f"{self.item} {self.lot}"
+        return f"{self.giver}>{self.receiver} {what}"
+
+
+@dataclass(slots=True)
+class Trade:
+    """An open trade offer: it happens when every named player has accepted."""
+
+    id: int
+    proposer: int
+    transfers: tuple[Transfer, ...]
+    parties: tuple[int, ...]
+    accepted: list[int]
+    removes: dict[int, tuple[int, ...]]  # seat -> lots whose marker or die that seat gives up to take part
+
+    def copy(self) -> Trade:
+        return Trade(self.id, self.proposer, self.transfers, self.parties, list(self.accepted),
+                     dict(self.removes))
+
+
+@dataclass(slots=True)
+class LordsState:
+    """Everything about one game. Changed only by the rules in this package (through `apply`)."""
+
+    config: GameConfig
+    players: int
+    risers: bool  # the `up` rule set: risers and the Raise action
+    layoff: bool  # the `layoff` option
+    names: tuple[str, ...]  # player colours by seat
+    rng: Rng
+    deck: list[int]  # cards left; the top of the deck is the END of the list
+    discards: list[int]  # cards in the order they were discarded
+    money: list[int]
+    score: list[int]
+    marker: list[int] = field(default_factory=lambda: [-1] * LOT_COUNT)  # seat or -1
+    tile: list[int] = field(default_factory=lambda: [-1] * LOT_COUNT)  # colour index or -1
+    height: list[int] = field(default_factory=lambda: [0] * LOT_COUNT)  # 1 + risers; 0 without a tile
+    die_owner: list[int] = field(default_factory=lambda: [-1] * LOT_COUNT)  # seat or -1
+    die_pips: list[int] = field(default_factory=lambda: [0] * LOT_COUNT)
+    reorganized: list[bool] = field(default_factory=lambda: [False] * LOT_COUNT)  # die reorganized this turn
+    casino_of: list[int] = field(default_factory=lambda: [-1] * LOT_COUNT)  # root lot of the lot's casino
+    casinos: dict[int, tuple[int, ...]] = field(default_factory=dict)  # root -> lots, root = lowest lot
+    tiles_left: list[int] = field(default_factory=lambda: [TILES_PER_COLOUR] * len(COLOURS))
+    turn: int = 0
+    current: int = 0
+    phase: str = ACTIONS
+    gambled: bool = False
+    last_card: int = -1
+    pending: list[Decision] = field(default_factory=list)  # head is the decision being waited for
+    trades: list[Trade] = field(default_factory=list)
+    next_trade: int = 1
+    winners: tuple[int, ...] = ()
+    end_reason: str = ""
+
+    def name(self, seat: int) -> str:
+        """A seat's name as players say it: its colour, capitalised ("Yellow")."""
+        return self.names[seat].capitalize()
+
+    def markers_down(self, seat: int) -> int:
+        return self.marker.count(seat)
+
+    def dice_down(self, seat: int) -> int:
+        return self.die_owner.count(seat)
+
+    def clone(self) -> LordsState:
+        """An independent copy, cheap enough for bots to search on."""
+        return LordsState(
+            config=self.config, players=self.players, risers=self.risers, layoff=self.layoff,
+            names=self.names, rng=self.rng.copy(), deck=list(self.deck), discards=list(self.discards),
+            money=list(self.money), score=list(self.score), marker=list(self.marker), tile=list(self.tile),
+            height=list(self.height), die_owner=list(self.die_owner), die_pips=list(self.die_pips),
+            reorganized=list(self.reorganized), casino_of=list(self.casino_of), casinos=dict(self.casinos),
+            tiles_left=list(self.tiles_left), turn=self.turn, current=self.current, phase=self.phase,
+            gambled=self.gambled, last_card=self.last_card, pending=list(self.pending),
+            trades=[t.copy() for t in self.trades], next_trade=self.next_trade, winners=self.winners,
+            end_reason=self.end_reason,
+        )

@@ -1,0 +1,215 @@
+"""The flow of a game: set-up, the draw step (take over, parking lots, casinos, scoring), turns, the end.
+
+The draw step runs by itself when a turn starts. If it needs a player's choice (all markers or all dice
+down), it stops with a pending decision and `finish_draw` resumes it once the choice is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.core.api import Event, GameConfig
+from engine.core.rng import Rng
+from engine.lords.board import (BLOCK_OF, CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_COUNT,
+                                LOTS, STRIP, card_name)
+from engine.lords.casinos import boss, names, settle_ties, tile_count, touches_strip
+from engine.lords.events import (CardDrawn, CasinoPaid, DieTakenOver, FirstPlayerRoll, GameEnded, MarkerPlaced,
+                                 ParkingPaid, Scored, SetupCardReplaced, SetupDealt, TradeClosed, TurnEnded,
+                                 TurnStarted)
+from engine.lords.state import (ACTIONS, DICE_PER_PLAYER, DRAW, MARKERS_PER_PLAYER, OVER, PLAYER_COLOURS,
+                                START_CARDS, Decision, LordsState)
+from engine.lords.track import INSTANT_WIN, advance
+
+STACKS = 4
+
+
+def new_state(config: GameConfig) -> tuple[LordsState, list[Event]]:
+    """Set up a game (deal, stack the deck, roll for first player) and play the first draw step."""
+    n = config.players
+    state = LordsState(config=config, players=n, risers=config.rules == "up", layoff="layoff" in config.options,
+                       names=PLAYER_COLOURS[config.rules][:n], rng=Rng(config.seed), deck=[], discards=[],
+                       money=[0] * n, score=[0] * n)
+    events: list[Event] = []
+    cards = list(range(LOT_COUNT))
+    state.rng.shuffle(cards)
+    rest = _deal(state, cards, events)
+    state.deck = _stack_deck(rest)
+    state.current = _roll_for_first_player(state, events)
+    start_turn(state, events)
+    return state, events
+
+
+def _deal(state: LordsState, cards: list[int], events: list[Event]) -> list[int]:
+    """Deal two lots to each seat in turn; with 2 players an F card is discarded and replaced."""
+    position = 0
+    for seat in range(state.players):
+        dealt: list[int] = []
+        while len(dealt) < START_CARDS:
+            card = cards[position]
+            position += 1
+            if state.players == 2 and LOTS[card].block == CLOSED_BLOCK_FOR_TWO:
+                state.discards.append(card)
+                events.append(SetupCardReplaced(seat, LOTS[card].name))
+                continue
+            dealt.append(card)
+        for card in dealt:
+            state.marker[card] = seat
+            state.discards.append(card)
+        state.money[seat] = sum(LOTS[card].setup_cash for card in dealt)
+        events.append(SetupDealt(seat, tuple(LOTS[c].name for c in dealt), state.money[seat]))
+    return cards[position:]
+
+
+def _stack_deck(rest: list[int]) -> list[int]:
+    """Four stacks as even as possible (larger first), End of Game on the 4th, stacks 1-3 on top.
+
+    Returns the deck with its top card last (so drawing is `pop()`).
+    """
+    size, extra = divmod(len(rest), STACKS)
+    above = sum(size + (1 if i < extra else 0) for i in range(STACKS - 1))
+    top_first = [*rest[:above], END_OF_GAME, *rest[above:]]
+    return top_first[::-1]
+
+
+def _roll_for_first_player(state: LordsState, events: list[Event]) -> int:
+    """Everyone rolls 2 dice; the highest starts; only those tied for highest roll again."""
+    contenders = list(range(state.players))
+    while True:
+        rolls = tuple((seat, state.rng.die(), state.rng.die()) for seat in contenders)
+        best = max(a + b for _, a, b in rolls)
+        contenders = [seat for seat, a, b in rolls if a + b == best]
+        leader = contenders[0] if len(contenders) == 1 else -1
+        events.append(FirstPlayerRoll(rolls, leader))
+        if leader >= 0:
+            return leader
+
+
+def start_turn(state: LordsState, events: list[Event]) -> None:
+    state.turn += 1
+    state.gambled = False
+    events.append(TurnStarted(state.current, state.turn))
+    draw(state, events)
+
+
+def draw(state: LordsState, events: list[Event]) -> None:
+    """Step 1: draw cards until one is resolved (with 2 players, F cards pay and are drawn past)."""
+    seat = state.current
+    while True:
+        card = state.deck.pop()
+        state.last_card = card
+        colour = STRIP if card == END_OF_GAME else LOTS[card].card_colour
+        events.append(CardDrawn(seat, card_name(card), CARD_COLOURS[colour]))
+        if card == END_OF_GAME:
+            pay_out(state, events, card)
+            if state.phase != OVER:
+                finish(state, events, "end_of_game_card")
+            return
+        if state.players == 2 and LOTS[card].block == CLOSED_BLOCK_FOR_TWO:
+            pay_out(state, events, card)
+            if state.phase == OVER:
+                return
+            continue
+        take_over(state, events, card)
+        if state.pending:
+            state.phase = DRAW
+            return
+        finish_draw(state, events, ())
+        return
+
+
+def take_over(state: LordsState, events: list[Event], lot: int) -> None:
+    """The drawer gains the drawn lot: a marker on an empty lot, or their die on a sprawled tile."""
+    seat = state.current
+    if state.tile[lot] < 0:
+        if state.markers_down(seat) >= MARKERS_PER_PLAYER:
+            state.pending.append(Decision("remove_marker", seat, "draw", lot=lot))
+            return
+        state.marker[lot] = seat
+        events.append(MarkerPlaced(seat, LOTS[lot].name))
+        return
+    previous = state.die_owner[lot]
+    if previous == seat:
+        return
+    pips = state.die_pips[lot] if previous >= 0 else LOTS[lot].printed_die
+    state.die_owner[lot], state.die_pips[lot] = -1, 0
+    events.append(DieTakenOver(seat, LOTS[lot].name, previous, pips))
+    place_die(state, seat, lot, pips, "draw")
+
+
+def place_die(state: LordsState, seat: int, lot: int, pips: int, resume: str) -> None:
+    """Put `seat`'s die showing `pips` on `lot`, or ask which die to move if all 12 are down."""
+    if state.dice_down(seat) >= DICE_PER_PLAYER:
+        state.pending.append(Decision("remove_die", seat, resume, lot=lot, pips=pips))
+        return
+    state.die_owner[lot], state.die_pips[lot] = seat, pips
+
+
+def finish_draw(state: LordsState, events: list[Event], blocks: Iterable[int]) -> None:
+    """The rest of the draw step once the drawn lot is taken: ties, payments, scoring, discard."""
+    settle_ties(state, events, (BLOCK_OF[state.last_card], *blocks))
+    pay_out(state, events, state.last_card)
+    if state.phase != OVER:
+        state.phase = ACTIONS
+
+
+def pay_out(state: LordsState, events: list[Event], card: int) -> None:
+    """Steps 2-5: parking lots pay, the card's casinos pay and score, the card is discarded."""
+    counts = [state.marker.count(seat) for seat in range(state.players)]
+    for seat, count in enumerate(counts):
+        state.money[seat] += count
+    if any(counts):
+        events.append(ParkingPaid(tuple((s, c) for s, c in enumerate(counts) if c)))
+    colour = STRIP if card == END_OF_GAME else LOTS[card].card_colour
+    _pay_casinos(state, events, colour)
+    state.discards.append(card)
+    if card != END_OF_GAME and max(state.score) >= INSTANT_WIN:
+        finish(state, events, "instant_win")
+
+
+def _pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
+    """Each paying casino pays every die's pips to its owner; then bosses score, smallest casino first."""
+    paying = [root for root in sorted(state.casinos)
+              if (touches_strip(state.casinos[root]) if colour == STRIP else state.tile[root] == colour)]
+    to_score: list[tuple[int, int, int]] = []  # (points, root, boss)
+    for root in paying:
+        lots = state.casinos[root]
+        amounts = [0] * state.players
+        for lot in lots:
+            if state.die_owner[lot] >= 0:
+                amounts[state.die_owner[lot]] += state.die_pips[lot]
+        for seat, amount in enumerate(amounts):
+            state.money[seat] += amount
+        chief, points = boss(state, lots), tile_count(state, lots)
+        events.append(CasinoPaid(names(lots), COLOURS[state.tile[root]], state.height[root],
+                                 tuple((s, a) for s, a in enumerate(amounts) if a), chief, points))
+        if chief >= 0:
+            to_score.append((points, root, chief))
+    for points, root, chief in sorted(to_score):
+        before = state.score[chief]
+        state.score[chief] = advance(before, points)
+        events.append(Scored(chief, names(state.casinos[root]), points, before, state.score[chief]))
+
+
+def end_turn(state: LordsState, events: list[Event]) -> None:
+    events.append(TurnEnded(state.current))
+    state.reorganized = [False] * LOT_COUNT
+    expire_trades(state, events)
+    state.current = (state.current + 1) % state.players
+    start_turn(state, events)
+
+
+def expire_trades(state: LordsState, events: list[Event]) -> None:
+    for trade in state.trades:
+        events.append(TradeClosed(trade.id, "expired", -1, ""))
+    state.trades.clear()
+
+
+def finish(state: LordsState, events: list[Event], reason: str) -> None:
+    """The game is over: most points wins, then most money; still tied players share the win."""
+    state.phase = OVER
+    state.pending.clear()
+    expire_trades(state, events)
+    best = max(zip(state.score, state.money, strict=True))
+    state.winners = tuple(s for s in range(state.players) if (state.score[s], state.money[s]) == best)
+    state.end_reason = reason
+    events.append(GameEnded(reason, state.winners, tuple(state.score), tuple(state.money)))
