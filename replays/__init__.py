@@ -1,0 +1,1 @@
+"""Replay files: the record of a game that anyone can re-run and verify (format in docs/REPLAY_FORMAT.md)."""

@@ -1,0 +1,37 @@
+"""Playing a match while writing its replay: every accepted action is on disk before `play` returns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.core.api import Event
+from engine.core.match import Match
+from replays.format import ReplayWriter, action_record, end_record, header_record
+
+
+class RecordedMatch:
+    """A `Match` whose header, accepted actions and end are appended to a replay file as they happen."""
+
+    def __init__(self, match: Match, path: Path | str, fsync: bool = True, meta: dict[str, Any] | None = None):
+        self.match = match
+        self.writer = ReplayWriter(path, fsync=fsync)
+        if self.writer.records == 0:
+            names = match.game.seat_names(match.config)
+            self.writer.append(header_record(match.config, names, match.opening, match.state_hash(), meta))
+
+    def play(self, seat: int, action: Any) -> list[Event]:
+        """Apply the action (refusals raise, nothing is written), then record it durably."""
+        events = self.match.play(seat, action)
+        move = self.match.history[-1]
+        state_hash = self.match.state_hash()
+        self.writer.append(action_record(len(self.match.history), move.seat, move.action, events, state_hash))
+        if self.match.over:
+            result = self.match.result
+            assert result is not None
+            self.writer.append(end_record(len(self.match.history) + 1, result.to_json(), state_hash))
+            self.writer.close()
+        return events
+
+    def close(self) -> None:
+        self.writer.close()
