@@ -16,8 +16,16 @@ from engine.core.canonical import JSONValue
 from engine.core.rng import Rng
 from engine.lords.board import BLOCKS, CARD_COLOURS, COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR, card_name
 from engine.lords.casinos import boss, regroup, tile_count, touches_strip
-from engine.lords.state import (DICE_PER_PLAYER, MARKERS_PER_PLAYER, OVER, PLAYER_COLOURS, Decision, LordsState,
-                                Trade, Transfer)
+from engine.lords.state import (
+    DICE_PER_PLAYER,
+    MARKERS_PER_PLAYER,
+    OVER,
+    PLAYER_COLOURS,
+    Decision,
+    LordsState,
+    Trade,
+    Transfer,
+)
 from engine.lords.track import next_stop
 
 ENCODING_VERSION = 1

@@ -10,12 +10,12 @@ from __future__ import annotations
 from engine.core.api import Event
 from engine.lords.actions import Build, Raise, Remodel, Reorganize, Sprawl
 from engine.lords.board import BLOCK_OF, CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
-from engine.lords.casinos import boss, names, regroup_lot, settle_ties
+from engine.lords.casinos import boss, names, regroup_lot
 from engine.lords.checks import check_money, check_turn, illegal, lot_index, owner_phrase
+from engine.lords.decisions import settle_after_action
 from engine.lords.events import Built, Raised, Remodeled, Reorganized, Sprawled
 from engine.lords.state import REMODEL_COST, RISER_COST, Decision, LordsState
 from engine.lords.turn import place_die
-from engine.lords.decisions import settle_after_action
 
 
 def _casino_at(state: LordsState, action: object, lot: int) -> tuple[int, ...]:

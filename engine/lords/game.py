@@ -9,6 +9,7 @@ from engine.core.api import Event, GameConfig, Result, RuleSetInfo
 from engine.core.canonical import JSONValue, canonical_hash
 from engine.core.errors import MalformedAction
 from engine.lords import actions as a
+from engine.lords.checks import check_turn
 from engine.lords.codec import decode, encode, view
 from engine.lords.decisions import do_decision
 from engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
@@ -16,7 +17,6 @@ from engine.lords.events import describe
 from engine.lords.gamble import do_gamble
 from engine.lords.legal import legal_actions
 from engine.lords.state import OVER, PLAYER_COLOURS, LordsState
-from engine.lords.checks import check_turn
 from engine.lords.trades import do_accept, do_propose, do_reject, do_withdraw
 from engine.lords.turn import end_turn, new_state
 

@@ -11,8 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.api import ActionRange
-from engine.lords.actions import (AcceptTrade, Build, EndTurn, Gamble, Layoff, Place, Raise, RejectTrade, Remodel,
-                                  Remove, Reorganize, Sprawl, WithdrawTrade)
+from engine.lords.actions import (
+    AcceptTrade,
+    Build,
+    EndTurn,
+    Gamble,
+    Layoff,
+    Place,
+    Raise,
+    RejectTrade,
+    Remodel,
+    Remove,
+    Reorganize,
+    Sprawl,
+    WithdrawTrade,
+)
 from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS
 from engine.lords.casinos import boss
 from engine.lords.gamble import bet_limit

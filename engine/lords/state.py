@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from engine.core.api import GameConfig
 from engine.core.rng import Rng
-from engine.lords.board import LOT_COUNT, TILES_PER_COLOUR, COLOURS
+from engine.lords.board import COLOURS, LOT_COUNT, TILES_PER_COLOUR
 
 DICE_PER_PLAYER = 12
 MARKERS_PER_PLAYER = 10

@@ -10,14 +10,44 @@ from collections.abc import Iterable
 
 from engine.core.api import Event, GameConfig
 from engine.core.rng import Rng
-from engine.lords.board import (BLOCK_OF, CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_COUNT,
-                                LOTS, STRIP, card_name)
+from engine.lords.board import (
+    BLOCK_OF,
+    CARD_COLOURS,
+    CLOSED_BLOCK_FOR_TWO,
+    COLOURS,
+    END_OF_GAME,
+    LOT_COUNT,
+    LOTS,
+    STRIP,
+    card_name,
+)
 from engine.lords.casinos import boss, names, settle_ties, tile_count, touches_strip
-from engine.lords.events import (CardDrawn, CasinoPaid, DieTakenOver, FirstPlayerRoll, GameEnded, MarkerPlaced,
-                                 ParkingPaid, Scored, SetupCardReplaced, SetupDealt, TradeClosed, TurnEnded,
-                                 TurnStarted)
-from engine.lords.state import (ACTIONS, DICE_PER_PLAYER, DRAW, MARKERS_PER_PLAYER, OVER, PLAYER_COLOURS,
-                                START_CARDS, Decision, LordsState)
+from engine.lords.events import (
+    CardDrawn,
+    CasinoPaid,
+    DieTakenOver,
+    FirstPlayerRoll,
+    GameEnded,
+    MarkerPlaced,
+    ParkingPaid,
+    Scored,
+    SetupCardReplaced,
+    SetupDealt,
+    TradeClosed,
+    TurnEnded,
+    TurnStarted,
+)
+from engine.lords.state import (
+    ACTIONS,
+    DICE_PER_PLAYER,
+    DRAW,
+    MARKERS_PER_PLAYER,
+    OVER,
+    PLAYER_COLOURS,
+    START_CARDS,
+    Decision,
+    LordsState,
+)
 from engine.lords.track import INSTANT_WIN, advance
 
 STACKS = 4

@@ -1,0 +1,206 @@
+"""`vegas simulate`: play many complete bot games in-process and compare the bots.
+
+Seeds are derived from `--seed`, so the same arguments give the same games and the same numbers every time
+(timings aside): game k uses engine seed "<seed>/<k>", and its bots are seeded from it too. Seats rotate
+between games (game k gives seat s the bot `bots[(s + k) % players]`), so no bot keeps the first seat.
+A bot's win rate is its mean share of a win per seat it played (a shared win counts as a fraction), with a
+Wilson 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bots.base import Bot
+from bots.registry import bot_names, make_bot
+from cli.stats import wilson_interval
+from engine import GameConfig, Match, get_game
+from engine.registry import check_config, game_names
+from replays.recorder import RecordedMatch
+
+MAX_ACTIONS_PER_GAME = 200_000  # a guard against a bot that never ends its turn; no real game comes close
+
+
+@dataclass
+class GameRecord:
+    seats: tuple[str, ...]  # bot name per seat
+    winners: tuple[int, ...]
+    standings: tuple[dict[str, int], ...]
+    turns: int
+    actions: int
+
+
+@dataclass
+class SimulationReport:
+    game: str
+    rules: str
+    players: int
+    options: tuple[str, ...]
+    seed: str
+    bots: tuple[str, ...]
+    records: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def wins_by_seat(self) -> list[float]:
+        wins = [0.0] * self.players
+        for r in self.records:
+            for w in r.winners:
+                wins[w] += 1 / len(r.winners)
+        return wins
+
+    def win_rate_by_bot(self) -> dict[str, dict[str, Any]]:
+        shares: dict[str, float] = {}
+        seats: dict[str, int] = {}
+        for r in self.records:
+            for seat, name in enumerate(r.seats):
+                seats[name] = seats.get(name, 0) + 1
+                shares[name] = shares.get(name, 0.0) + (1 / len(r.winners) if seat in r.winners else 0.0)
+        return {name: {"rate": shares[name] / seats[name], "seat_games": seats[name],
+                       "ci95": list(wilson_interval(shares[name], seats[name]))} for name in sorted(seats)}
+
+    def mean(self, key: str) -> float:
+        values = [s[key] for r in self.records for s in r.standings]
+        return sum(values) / len(values) if values else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        n = len(self.records)
+        keys = sorted(self.records[0].standings[0]) if n else []
+        return {
+            "game": self.game, "rules": self.rules, "players": self.players, "options": list(self.options),
+            "seed": self.seed, "bots": list(self.bots), "games": n,
+            "wins_by_seat": self.wins_by_seat(), "win_rate_by_bot": self.win_rate_by_bot(),
+            "mean_turns": sum(r.turns for r in self.records) / n if n else 0.0,
+            "mean_actions": sum(r.actions for r in self.records) / n if n else 0.0,
+            "mean_final": {key: self.mean(key) for key in keys},
+            "games_per_second": n / self.seconds if self.seconds else 0.0,
+            "seconds": self.seconds,
+        }
+
+
+def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The bot name of each seat in game `index`: the list rotates by one seat per game."""
+    line = list(bots) * players if len(bots) == 1 else list(bots)
+    return tuple(line[(seat + index) % players] for seat in range(players))
+
+
+def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None) -> GameRecord:
+    """Play one complete game; bots[seat] chooses for each seat."""
+    game = get_game(config.game)
+    match = Match(game, config)
+    recorder = RecordedMatch(match, replay, fsync=False) if replay else None
+    play = recorder.play if recorder else match.play
+    while not match.over:
+        if len(match.history) >= MAX_ACTIONS_PER_GAME:
+            raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
+        seat = match.actors()[0]
+        play(seat, bots[seat].choose(game, match.state, seat))
+    result = match.result
+    assert result is not None
+    return GameRecord(tuple(getattr(b, "name", "?") for b in bots), result.winners,
+                      tuple(dict(s) for s in result.standings), game.turn_number(match.state), len(match.history))
+
+
+def simulate(game: str, rules: str, players: int, games: int, seed: str, bots: Sequence[str],
+             options: Sequence[str] = (), replays: Path | None = None, progress: Progress | None = None
+             ) -> SimulationReport:
+    report = SimulationReport(game, rules, players, tuple(sorted(options)), seed, tuple(bots))
+    task = progress.add_task("games", total=games) if progress else None
+    if replays:
+        replays.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    for index in range(games):
+        config = GameConfig(game, rules, players, f"{seed}/{index}", report.options)
+        names = seat_bots(bots, players, index)
+        seated = [make_bot(name, f"{config.seed}/{seat}") for seat, name in enumerate(names)]
+        path = replays / f"{game}-{rules}-{players}p-{seed}-{index:05d}.jsonl" if replays else None
+        record = play_one(config, seated, path)
+        record.seats = names
+        report.records.append(record)
+        if progress and task is not None:
+            progress.advance(task)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def render(report: SimulationReport, console: Console) -> None:
+    data = report.to_json()
+    title = (f"{data['games']} games of {report.game} ({report.rules}, {report.players} players"
+             f"{', ' + ', '.join(report.options) if report.options else ''}), seed {report.seed}")
+    seats = Table(title=title)
+    for column in ("seat", "wins", "win %"):
+        seats.add_column(column, justify="right")
+    for seat, wins in enumerate(data["wins_by_seat"]):
+        seats.add_row(str(seat), f"{wins:g}", f"{100 * wins / max(1, data['games']):.1f}")
+    bots = Table(title="win rate per seat played, by bot")
+    for column in ("bot", "seat-games", "win %", "95% interval"):
+        bots.add_column(column, justify="right")
+    for name, row in data["win_rate_by_bot"].items():
+        low, high = row["ci95"]
+        bots.add_row(name, str(row["seat_games"]), f"{100 * row['rate']:.1f}", f"{100 * low:.1f}-{100 * high:.1f}")
+    means = Table(title="per game")
+    means.add_column("measure")
+    means.add_column("value", justify="right")
+    means.add_row("mean turns", f"{data['mean_turns']:.1f}")
+    means.add_row("mean actions", f"{data['mean_actions']:.1f}")
+    for key, value in data["mean_final"].items():
+        means.add_row(f"mean final {key}", f"{value:.1f}")
+    means.add_row("games per second", f"{data['games_per_second']:.1f}")
+    for table in (seats, bots, means):
+        console.print(table)
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("simulate", help="play many bot games in-process and compare the bots",
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="lords", choices=game_names())
+    parser.add_argument("--rules", default=None, help="rule set (default: the game's first)")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--bots", default="random",
+                        help=f"one bot for every seat or a comma list, one per seat ({', '.join(bot_names())})")
+    parser.add_argument("--options", default="", help="comma-separated game options, e.g. layoff")
+    parser.add_argument("--replays", type=Path, default=None, help="write one replay file per game here")
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console(stderr=args.json)
+    game = get_game(args.game)
+    rules = args.rules or next(iter(game.rule_sets))
+    options = tuple(sorted(o for o in args.options.split(",") if o))
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    problems = []
+    try:
+        check_config(GameConfig(args.game, rules, args.players, args.seed, options))
+    except Exception as error:  # ConfigError: say it and stop
+        problems.append(str(error))
+    if len(bots) not in (1, args.players):
+        problems.append(f"--bots names {len(bots)} bots; give one for every seat or exactly {args.players}")
+    problems += [f"unknown bot {b!r}; bots: {', '.join(bot_names())}" for b in bots if b not in bot_names()]
+    if args.games < 1:
+        problems.append("--games must be at least 1")
+    if problems:
+        for problem in problems:
+            console.print(f"[red]vegas simulate:[/red] {problem}")
+        return 2
+    columns = (TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        report = simulate(args.game, rules, args.players, args.games, args.seed, bots, options, args.replays,
+                          progress)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        render(report, console)
+    return 0

@@ -1,0 +1,18 @@
+"""Small statistics for comparing bots: a win rate with its Wilson 95% interval."""
+
+from __future__ import annotations
+
+import math
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion; `successes` may be fractional (shared wins)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
