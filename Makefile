@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install test bench lint play simulate clean
+.PHONY: install gen test bench lint play simulate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,7 +12,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The API's Python code: generated from proto/ into gen/ (git-ignored), never edited; see server/codegen.py.
+GEN_STAMP := gen/.generated
+$(GEN_STAMP): $(STAMP) $(wildcard proto/vegas/*/*.proto) server/codegen.py
+	$(BIN)/python -m server.codegen --out gen --link
+	touch $(GEN_STAMP)
+
+gen: $(GEN_STAMP)
+
+install: $(STAMP) $(GEN_STAMP)
 
 test: install
 	$(BIN)/python -m pytest
