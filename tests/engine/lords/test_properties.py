@@ -81,7 +81,8 @@ def play_random_game(config: GameConfig, rng: random.Random, trades: bool, fuzz:
             else:
                 hashes.append(match.state_hash())
                 for other in range(state.players):
-                    answers = [a for a in GAME.legal_actions(state, other) if getattr(a, "verb", "") in ("accept", "reject")]
+                    answers = [a for a in GAME.legal_actions(state, other)
+                               if getattr(a, "verb", "") in ("accept", "reject")]
                     if answers and state.trades:
                         match.play(other, rng.choice(answers))
                         hashes.append(match.state_hash())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engine.core.api import GameConfig
@@ -43,7 +45,7 @@ def test_roll_for_first_player_rerolls_only_the_tied() -> None:
     for k in range(200):
         _, events = GAME.new(GameConfig("lords", "up", 6, f"first-{k}"))
         rolls = [e for e in events if isinstance(e, FirstPlayerRoll)]
-        for before, after in zip(rolls, rolls[1:], strict=False):
+        for before, after in itertools.pairwise(rolls):
             best = max(a + b for _, a, b in before.rolls)
             assert [s for s, _, _ in after.rolls] == [s for s, a, b in before.rolls if a + b == best]
         if len(rolls) > 1:
