@@ -43,12 +43,13 @@ def _trade_json(t: Trade) -> dict[str, JSONValue]:
 
 
 def encode(state: LordsState) -> dict[str, JSONValue]:
-    lots = [[state.marker[i], state.tile[i], state.height[i], state.die_owner[i], state.die_pips[i],
-             int(state.reorganized[i])] for i in range(LOT_COUNT)]
+    """The complete state; per-lot facts as one list per attribute, indexed by lot (faster to hash)."""
     return {
         "v": ENCODING_VERSION, "config": state.config.to_json(), "rng": state.rng.drawn,
         "deck": list(state.deck), "discards": list(state.discards), "money": list(state.money),
-        "score": list(state.score), "lots": lots, "turn": state.turn, "current": state.current,
+        "score": list(state.score), "marker": list(state.marker), "tile": list(state.tile),
+        "height": list(state.height), "die_owner": list(state.die_owner), "die_pips": list(state.die_pips),
+        "reorganized": list(state.reorganized), "turn": state.turn, "current": state.current,
         "phase": state.phase, "gambled": state.gambled, "last_card": state.last_card,
         "pending": [_decision_json(d) for d in state.pending], "trades": [_trade_json(t) for t in state.trades],
         "next_trade": state.next_trade, "winners": list(state.winners), "end_reason": state.end_reason,
@@ -70,9 +71,9 @@ def decode(data: Mapping[str, Any]) -> LordsState:
                        names=PLAYER_COLOURS[config.rules][:n], rng=Rng(config.seed, int(data["rng"])),
                        deck=list(data["deck"]), discards=list(data["discards"]), money=list(data["money"]),
                        score=list(data["score"]))
-    for i, (marker, tile, height, owner, pips, reorganized) in enumerate(data["lots"]):
-        state.marker[i], state.tile[i], state.height[i] = marker, tile, height
-        state.die_owner[i], state.die_pips[i], state.reorganized[i] = owner, pips, bool(reorganized)
+    state.marker, state.tile, state.height = list(data["marker"]), list(data["tile"]), list(data["height"])
+    state.die_owner, state.die_pips = list(data["die_owner"]), list(data["die_pips"])
+    state.reorganized = [bool(flag) for flag in data["reorganized"]]
     for colour in range(len(COLOURS)):
         state.tiles_left[colour] = TILES_PER_COLOUR - state.tile.count(colour)
     for block in range(len(BLOCKS)):

@@ -27,7 +27,6 @@ from engine.lords.actions import (
     WithdrawTrade,
 )
 from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS
-from engine.lords.casinos import boss
 from engine.lords.gamble import bet_limit
 from engine.lords.state import OVER, REMODEL_COST, RISER_COST, Decision, LordsState
 from engine.lords.trades import default_removes
@@ -59,14 +58,32 @@ def decision_answers(state: LordsState, head: Decision) -> list[Any]:
 
 
 def _turn_actions(state: LordsState, seat: int) -> list[Any]:
-    money, tile, tiles_left = state.money[seat], state.tile, state.tiles_left
+    """The current player's actions, in the documented order. One pass over each casino gathers its facts."""
+    money, tile, tiles_left, height = state.money[seat], state.tile, state.tiles_left, state.height
+    owner, pips, flagged = state.die_owner, state.die_pips, state.reorganized
     actions: list[Any] = []
     for lot in range(LOT_COUNT):
         if state.marker[lot] == seat and LOTS[lot].price <= money:
             actions += [Build(LOTS[lot].name, COLOURS[c]) for c in _COLOUR_RANGE if tiles_left[c]]
-    roots = sorted(state.casinos)
-    bosses = {root: boss(state, state.casinos[root]) for root in roots}
-    mine = [root for root in roots if bosses[root] == seat]
+    mine: list[int] = []
+    reorgs: list[Any] = []
+    houses: list[tuple[int, int]] = []
+    for root, lots in sorted(state.casinos.items()):
+        chief, best, cost, have_die, reorganized = -1, 0, 0, False, False
+        for lot in lots:
+            who = owner[lot]
+            if who >= 0:
+                cost += pips[lot]
+                have_die = have_die or who == seat
+                reorganized = reorganized or flagged[lot]
+                if pips[lot] > best:
+                    chief, best = who, pips[lot]
+        if chief == seat:
+            mine.append(root)
+        elif chief >= 0:
+            houses.append((root, chief))
+        if have_die and not reorganized and cost <= money:
+            reorgs.append(Reorganize(LOTS[root].name))
     for root in mine:
         actions += _sprawls(state, root, money)
     for root in mine:
@@ -74,21 +91,15 @@ def _turn_actions(state: LordsState, seat: int) -> list[Any]:
         if REMODEL_COST * size <= money:
             actions += [Remodel(LOTS[root].name, COLOURS[c]) for c in _COLOUR_RANGE
                         if c != tile[root] and tiles_left[c] >= size]
-    for root in roots:
-        dice = [lot for lot in state.casinos[root] if state.die_owner[lot] >= 0]
-        if (any(state.die_owner[lot] == seat for lot in dice) and not any(state.reorganized[lot] for lot in dice)
-                and sum(state.die_pips[lot] for lot in dice) <= money):
-            actions.append(Reorganize(LOTS[root].name))
+    actions += reorgs
     if state.risers:
-        actions += [Raise(LOTS[root].name) for root in mine if state.height[root] < state.players
+        actions += [Raise(LOTS[root].name) for root in mine if height[root] < state.players
                     and RISER_COST * len(state.casinos[root]) <= money]
     if not state.gambled:
-        for root in roots:
-            house = bosses[root]
-            if house >= 0 and house != seat:
-                limit = bet_limit(state, seat, house, state.casinos[root])
-                if limit >= 1:
-                    actions.append(ActionRange(Gamble(LOTS[root].name, 1), "bet", 1, limit))
+        for root, house in houses:
+            limit = bet_limit(state, seat, house, state.casinos[root])
+            if limit >= 1:
+                actions.append(ActionRange(Gamble(LOTS[root].name, 1), "bet", 1, limit))
     return actions
 
 

@@ -1,0 +1,147 @@
+"""`vegas bench`: measure what users compare, print it as a table, and record it in docs/BENCHMARKS.md.
+
+Each suite is a function returning rows (measure, value, unit, target). Suites run one after the other in
+this one process and thread, so engine figures are for one core. Figures vary from machine to machine; the
+file records the command, the machine and the Python that produced them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import platform
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from bots.random_bot import RandomBot
+from engine import GameConfig, get_game
+
+
+@dataclass(frozen=True)
+class Row:
+    suite: str
+    measure: str
+    value: float
+    unit: str
+    target: str = ""
+
+
+def _record_random_games(rules: str, players: int, games: int) -> list[tuple[GameConfig, list[tuple[int, Any]]]]:
+    game = get_game("lords")
+    recorded = []
+    for k in range(games):
+        config = GameConfig("lords", rules, players, f"bench/{k}")
+        state, _ = game.new(config)
+        bot = RandomBot(f"bench/{k}")
+        actions = []
+        while not game.is_over(state):
+            seat = game.actors(state)[0]
+            action = bot.choose(game, state, seat)
+            game.apply(state, seat, action)
+            actions.append((seat, action))
+        recorded.append((config, actions))
+    return recorded
+
+
+def engine_suite(quick: bool) -> list[Row]:
+    """Lords of Vegas: actions applied per second (replaying recorded games), random games per second."""
+    game = get_game("lords")
+    games = 100 if quick else 400
+    started = time.perf_counter()
+    recorded = _record_random_games("up", 4, games)
+    play_seconds = time.perf_counter() - started
+    actions = sum(len(a) for _, a in recorded)
+    started = time.perf_counter()
+    for config, moves in recorded:
+        state, _ = game.new(config)
+        for seat, action in moves:
+            game.apply(state, seat, action)
+    apply_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    for config, moves in recorded[: games // 4]:
+        state, _ = game.new(config)
+        for seat, action in moves:
+            game.apply(state, seat, action)
+            game.state_hash(state)
+    hashed = sum(len(m) for _, m in recorded[: games // 4])
+    hash_seconds = time.perf_counter() - started
+    return [
+        Row("engine", "Lords actions applied per second (random 4-player up games)", actions / apply_seconds,
+            "actions/s", ">= 50,000"),
+        Row("engine", "Lords complete random 4-player games per second (bot included)", games / play_seconds,
+            "games/s", ">= 100"),
+        Row("engine", "Lords actions applied and state-hashed per second", hashed / hash_seconds, "actions/s"),
+        Row("engine", "mean actions per random 4-player game", actions / games, "actions"),
+    ]
+
+
+# suite name -> "module:function"; each function takes `quick` and returns rows.
+SUITES: dict[str, str] = {
+    "engine": "cli.bench:engine_suite",
+}
+
+
+def _load(spec: str) -> Callable[[bool], list[Row]]:
+    module, name = spec.split(":")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+def _format(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 else f"{value:,.2f}"
+
+
+def render_markdown(rows: list[Row], command: str) -> str:
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Produced by `{command}` on {datetime.now(UTC):%Y-%m-%d} "
+        f"({platform.python_implementation()} {platform.python_version()}, {platform.system()} "
+        f"{platform.machine()}, {os.cpu_count()} cores; each engine figure is one process on one core).",
+        "",
+        "| suite | measure | value | unit | target |",
+        "| --- | --- | ---: | --- | --- |",
+    ]
+    lines += [f"| {r.suite} | {r.measure} | {_format(r.value)} | {r.unit} | {r.target} |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("bench", help="measure the engine, server and replays; write BENCHMARKS.md",
+                                 description=__doc__)
+    parser.add_argument("--output", type=Path, default=None, help="write the results as Markdown here")
+    parser.add_argument("--quick", action="store_true", help="smaller runs (for a smoke test)")
+    parser.add_argument("--only", default="", help=f"comma-separated suites ({', '.join(SUITES)})")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console()
+    wanted = [s for s in args.only.split(",") if s] or list(SUITES)
+    unknown = [s for s in wanted if s not in SUITES]
+    if unknown:
+        console.print(f"[red]vegas bench:[/red] unknown suite {unknown[0]!r}; suites: {', '.join(SUITES)}")
+        return 2
+    rows: list[Row] = []
+    for name in wanted:
+        with console.status(f"benchmarking {name}..."):
+            rows += _load(SUITES[name])(args.quick)
+    table = Table(title="Vegas Table benchmarks")
+    for column in ("suite", "measure", "value", "unit", "target"):
+        table.add_column(column, justify="right" if column == "value" else "left")
+    for r in rows:
+        table.add_row(r.suite, r.measure, _format(r.value), r.unit, r.target)
+    console.print(table)
+    if args.output:
+        command = "make bench" if args.output == Path("docs/BENCHMARKS.md") and not args.only else (
+            f"vegas bench --output {args.output}" + (f" --only {args.only}" if args.only else ""))
+        args.output.write_text(render_markdown(rows, command))
+        console.print(f"wrote {args.output}")
+    return 0
