@@ -58,17 +58,17 @@ class Lot:
 
 def _parse_lots() -> tuple[Lot, ...]:
     rows = [entry.split() for entry in _LOTS.replace("\n", "|").split("|") if entry.strip()]
-    raw = []
-    for index, (name, price, die, colour, strip) in enumerate(rows):
+    place: dict[tuple[str, int, int], int] = {}
+    for index, (name, *_) in enumerate(rows):
         number = int(name[1:])
-        raw.append((index, name, name[0], (number - 1) // BLOCK_WIDTH + 1, (number - 1) % BLOCK_WIDTH + 1,
-                    int(price), int(die), CARD_COLOURS.index(colour), strip == "y"))
-    where = {(r[2], r[3], r[4]): r[0] for r in raw}
+        place[(name[0], (number - 1) // BLOCK_WIDTH + 1, (number - 1) % BLOCK_WIDTH + 1)] = index
     lots = []
-    for index, name, block, row, col, price, die, colour, strip in raw:
+    for (block, row, col), index in sorted(place.items(), key=lambda item: item[1]):
+        name, price, die, colour, strip = rows[index]
         around = [(block, row - 1, col), (block, row, col - 1), (block, row, col + 1), (block, row + 1, col)]
-        neighbours = tuple(sorted(where[p] for p in around if p in where))
-        lots.append(Lot(index, name, block, row, col, price, die, colour, strip, neighbours))
+        neighbours = tuple(sorted(place[p] for p in around if p in place))
+        lots.append(Lot(index, name, block, row, col, int(price), int(die), CARD_COLOURS.index(colour),
+                        strip == "y", neighbours))
     return tuple(lots)
 
 

@@ -77,7 +77,7 @@ class Trade:
     transfers: tuple[Transfer, ...]
     parties: tuple[int, ...]
     accepted: list[int]
-    removes: dict[int, tuple[int, ...]]  # seat -> lots whose marker or die that seat gives up to take part
+    removes: dict[int, tuple[str, ...]]  # seat -> lots whose marker or die that seat gives up to take part
 
     def copy(self) -> Trade:
         return Trade(self.id, self.proposer, self.transfers, self.parties, list(self.accepted),

@@ -72,7 +72,7 @@ def _money_change(state: LordsState, transfers: tuple[Transfer, ...]) -> list[in
 def _room_needed(state: LordsState, seat: int, transfers: tuple[Transfer, ...]) -> tuple[int, int]:
     """How many markers and dice `seat` must give up to receive what the trade gives them."""
     name = state.names[seat]
-    flow = Counter()
+    flow: Counter[str] = Counter()
     for t in transfers:
         if t.item != "money":
             flow[t.item] += (t.receiver == name) - (t.giver == name)
@@ -170,7 +170,7 @@ def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[
         events.append(TradeClosed(trade.id, "failed", -1, reason))
         return
     blocks: set[int] = set()
-    removed = []
+    removed: list[tuple[int, str]] = []
     for seat in trade.parties:
         for name in trade.removes.get(seat, ()):
             lot = lot_index(name)
