@@ -7,12 +7,15 @@
 
 * Every line is the canonical encoding (`engine.core.canonical`) of its record; no blank lines.
 * `hash` is the SHA-256 of the game's complete canonical state after the record (the header: after set-up).
+  The header and the end record may also carry that state itself (`state`), so a verifier can show what
+  differs rather than only that something does.
 * `prev` is the SHA-256 of the previous line's bytes (without its newline), so removing, reordering or
   editing any record, the header included, breaks the chain at the next line.
 * The file is valid up to its last complete line: a game still running (or whose server crashed) simply has
   no `end` record yet.
 
 Writers flush and fsync each record before returning, so an acknowledged action survives a crash.
+`docs/REPLAY_FORMAT.md` is the full specification; this module writes and parses, `replays.verify` proves.
 """
 
 from __future__ import annotations
@@ -30,16 +33,39 @@ from engine.core.canonical import canonical_bytes, digest
 
 FORMAT_VERSION = 1
 
+# The fields of each record type and the JSON type of each. Required fields first; `meta` and `state` are
+# optional. Any other field is an error in format 1: a reader that tolerated unknown fields would let a
+# changed key name (say, in the last line, which no `prev` covers) pass unnoticed.
+REQUIRED_FIELDS: dict[str, dict[str, type]] = {
+    "header": {"type": str, "format": int, "engine": str, "config": dict, "names": list, "events": list,
+               "hash": str},
+    "action": {"type": str, "seq": int, "seat": int, "action": str, "events": list, "hash": str, "prev": str},
+    "end": {"type": str, "seq": int, "result": dict, "hash": str, "prev": str},
+}
+OPTIONAL_FIELDS: dict[str, dict[str, type]] = {
+    "header": {"meta": dict, "state": dict},
+    "action": {},
+    "end": {"meta": dict, "state": dict},
+}
+
 
 class ReplayFormatError(ValueError):
-    """A replay file that is not well formed: says which line and what is wrong."""
+    """A replay file that is not well formed: says which line (`line`, from 1) and what is wrong."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 def header_record(config: GameConfig, names: Sequence[str], events: Iterable[Event], state_hash: str,
-                  meta: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"type": "header", "format": FORMAT_VERSION, "engine": ENGINE_VERSION, "config": config.to_json(),
-            "names": list(names), "events": [e.to_json() for e in events], "hash": state_hash,
-            "meta": meta or {}}
+                  meta: dict[str, Any] | None = None, state: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The first record: how the game was created, what set-up did, and (optionally) the state after it."""
+    record = {"type": "header", "format": FORMAT_VERSION, "engine": ENGINE_VERSION, "config": config.to_json(),
+              "names": list(names), "events": [e.to_json() for e in events], "hash": state_hash,
+              "meta": meta or {}}
+    if state is not None:
+        record["state"] = state
+    return record
 
 
 def action_record(seq: int, seat: int, action: str, events: Iterable[Event], state_hash: str) -> dict[str, Any]:
@@ -47,11 +73,20 @@ def action_record(seq: int, seat: int, action: str, events: Iterable[Event], sta
             "hash": state_hash}
 
 
-def end_record(seq: int, result: dict[str, Any], state_hash: str) -> dict[str, Any]:
-    return {"type": "end", "seq": seq, "result": result, "hash": state_hash}
+def end_record(seq: int, result: dict[str, Any], state_hash: str, state: dict[str, Any] | None = None,
+               meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The closing record: the result, the final state's hash and (optionally) the state and late metadata
+    such as the revealed server seed (`meta`, see docs/REPLAY_FORMAT.md)."""
+    record: dict[str, Any] = {"type": "end", "seq": seq, "result": result, "hash": state_hash}
+    if state is not None:
+        record["state"] = state
+    if meta:
+        record["meta"] = meta
+    return record
 
 
 def line_hash(line: bytes) -> str:
+    """What the next record's `prev` must be: the SHA-256 of this line's bytes, newline excluded."""
     return digest(line)
 
 
@@ -69,12 +104,10 @@ class ReplayWriter:
 
     def _resume(self) -> None:
         """Continue an existing file: drop a torn last line (a crash mid-write), remember the last hash."""
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            data = data[: data.rfind(b"\n") + 1]
+        lines, torn = split_complete(self.path.read_bytes())
+        if torn:
             with open(self.path, "r+b") as f:
-                f.truncate(len(data))
-        lines = data.splitlines()
+                f.truncate(sum(len(line) + 1 for line in lines))
         self.records = len(lines)
         self.last_hash = line_hash(lines[-1]) if lines else None
 
@@ -103,45 +136,102 @@ class ReplayWriter:
 
 @dataclass
 class Replay:
-    """A replay file's records, parsed but not yet verified (see `replays.verify`)."""
+    """A replay file's records, parsed but not yet verified (see `replays.verify`).
+
+    `lines` are the exact bytes of each record (the chain is over bytes, not over parsed values);
+    `torn_tail` is how many bytes after the last newline were ignored (a write cut short by a crash).
+    """
 
     header: dict[str, Any]
     actions: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None
     lines: list[bytes] = field(default_factory=list)
+    source: str = "replay"
+    torn_tail: int = 0
 
     @property
     def config(self) -> GameConfig:
         return GameConfig.from_json(self.header["config"])
 
+    @property
+    def names(self) -> list[str]:
+        return [str(name) for name in self.header["names"]]
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """Metadata of the game: the header's `meta`, updated by the end record's (the revealed seed)."""
+        merged = dict(self.header.get("meta") or {})
+        if self.end is not None:
+            merged.update(self.end.get("meta") or {})
+        return merged
+
+    @property
+    def finished(self) -> bool:
+        return self.end is not None
+
+    def line_of_action(self, seq: int) -> int:
+        """The line number (from 1) of the action record `seq` (from 1); the header is line 1."""
+        return seq + 1
+
+
+def _check_fields(record: dict[str, Any], source: str, number: int) -> None:
+    kind = record["type"]
+    required, optional = REQUIRED_FIELDS[kind], OPTIONAL_FIELDS[kind]
+    for name, expected in (required | optional).items():
+        value = record.get(name)
+        if value is None:
+            if name in required:
+                raise ReplayFormatError(f"{source}:{number}: the {kind} record has no {name!r}", number)
+        elif not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise ReplayFormatError(f"{source}:{number}: {name!r} of the {kind} record must be "
+                                    f"{_JSON_TYPES[expected]}, not {json.dumps(value)[:40]}", number)
+    unknown = sorted(set(record) - set(required) - set(optional))
+    if unknown:
+        raise ReplayFormatError(f"{source}:{number}: the {kind} record has an unknown field {unknown[0]!r} "
+                                f"(fields: {', '.join(required | optional)})", number)
+
+
+_JSON_TYPES = {int: "a whole number", str: "a string", dict: "an object", list: "a list"}
+
 
 def parse_lines(lines: list[bytes], source: str = "replay") -> Replay:
-    """Parse records; raise ReplayFormatError naming the first line that is not a record."""
+    """Parse records; raise ReplayFormatError naming the first line that is not a well-formed record."""
     records = []
     for number, line in enumerate(lines, 1):
         try:
             record = json.loads(line)
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ReplayFormatError(f"{source}:{number}: not a JSON record ({error})") from None
+            raise ReplayFormatError(f"{source}:{number}: not a JSON record ({error})", number) from None
         if not isinstance(record, dict) or "type" not in record:
-            raise ReplayFormatError(f"{source}:{number}: a record is a JSON object with a 'type'")
+            raise ReplayFormatError(f"{source}:{number}: a record is a JSON object with a 'type'", number)
         records.append(record)
     if not records or records[0]["type"] != "header":
-        raise ReplayFormatError(f"{source}:1: the first record must be the header")
-    replay = Replay(records[0], lines=lines)
+        raise ReplayFormatError(f"{source}:1: the first record must be the header", 1)
+    replay = Replay(records[0], lines=lines, source=source)
+    _check_fields(records[0], source, 1)
     for number, record in enumerate(records[1:], 2):
         if replay.end is not None:
-            raise ReplayFormatError(f"{source}:{number}: a record after the end record")
+            raise ReplayFormatError(f"{source}:{number}: a record after the end record", number)
+        if record["type"] not in ("action", "end"):
+            raise ReplayFormatError(f"{source}:{number}: a record of type {record['type']!r} here (after "
+                                    "the header come action records, then an end record)", number)
+        _check_fields(record, source, number)
         if record["type"] == "action":
             replay.actions.append(record)
-        elif record["type"] == "end":
-            replay.end = record
         else:
-            raise ReplayFormatError(f"{source}:{number}: unknown record type {record['type']!r}")
+            replay.end = record
     return replay
 
 
+def split_complete(data: bytes) -> tuple[list[bytes], int]:
+    """The complete lines of `data` and how many bytes of a torn last line (no newline yet) were left out."""
+    end = data.rfind(b"\n") + 1
+    return data[:end].split(b"\n")[:-1], len(data) - end
+
+
 def read_replay(path: Path | str) -> Replay:
-    data = Path(path).read_bytes()
-    complete = data if data.endswith(b"\n") or not data else data[: data.rfind(b"\n") + 1]
-    return parse_lines(complete.splitlines(), str(path))
+    """Read and parse a replay file, ignoring a torn last line (see `Replay.torn_tail`)."""
+    lines, torn = split_complete(Path(path).read_bytes())
+    replay = parse_lines(lines, str(path))
+    replay.torn_tail = torn
+    return replay

@@ -11,14 +11,24 @@ from replays.format import ReplayWriter, action_record, end_record, header_recor
 
 
 class RecordedMatch:
-    """A `Match` whose header, accepted actions and end are appended to a replay file as they happen."""
+    """A `Match` whose header, accepted actions and end are appended to a replay file as they happen.
 
-    def __init__(self, match: Match, path: Path | str, fsync: bool = True, meta: dict[str, Any] | None = None):
+    `meta` goes into the header (say, the seed commitment and the players' entropies); `end_meta` into the
+    end record only, so a secret kept there (the server seed) is written once the game is over and not before.
+    The header and the end record also carry the complete state, so a failed verification can show the
+    difference in the set-up or the final position rather than only a hash.
+    """
+
+    def __init__(self, match: Match, path: Path | str, fsync: bool = True, meta: dict[str, Any] | None = None,
+                 end_meta: dict[str, Any] | None = None) -> None:
         self.match = match
+        self.end_meta = end_meta
         self.writer = ReplayWriter(path, fsync=fsync)
         if self.writer.records == 0:
-            names = match.game.seat_names(match.config)
-            self.writer.append(header_record(match.config, names, match.opening, match.state_hash(), meta))
+            game, state = match.game, match.state
+            names = game.seat_names(match.config)
+            self.writer.append(header_record(match.config, names, match.opening, game.state_hash(state), meta,
+                                             game.encode(state)))
 
     def play(self, seat: int, action: Any) -> list[Event]:
         """Apply the action (refusals raise, nothing is written), then record it durably."""
@@ -29,7 +39,8 @@ class RecordedMatch:
         if self.match.over:
             result = self.match.result
             assert result is not None
-            self.writer.append(end_record(len(self.match.history) + 1, result.to_json(), state_hash))
+            self.writer.append(end_record(len(self.match.history) + 1, result.to_json(), state_hash,
+                                          self.match.game.encode(self.match.state), self.end_meta))
             self.writer.close()
         return events
 

@@ -1,0 +1,95 @@
+"""Is the game's seed provably fair? The commit-reveal check of `engine.core.fairness`, applied to a replay.
+
+The data can come from the file itself (the header's `meta` holds `commitment` and `entropies`, the end
+record's `meta` the revealed `server_seed`: see docs/REPLAY_FORMAT.md) or from whoever hands the file over
+(the server's GetReplay reply carries the same three), passed in as a `Reveal`. When both are there they
+must agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.fairness import check_reveal
+
+COMMITMENT = "commitment"
+ENTROPIES = "entropies"
+SERVER_SEED = "server_seed"
+
+PROVEN = "proven"  # the revealed secret matches the commitment and derives the game's seed
+FAILED = "failed"  # revealed data contradicts the commitment or the seed
+NOT_REVEALED = "not revealed"  # a commitment, but no secret yet (a running game, or a server that kept it)
+NO_COMMITMENT = "no commitment"  # an offline game (`vegas simulate`): nothing to prove
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """What the server shows at the end of a game, as GetReplay returns it."""
+
+    server_seed: str
+    commitment: str
+    entropies: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FairnessCheck:
+    """The outcome of the commit-reveal check: `status` is one of the four constants above."""
+
+    status: str
+    detail: str
+    problems: tuple[str, ...] = ()
+
+    @property
+    def failed(self) -> bool:
+        return self.status == FAILED
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "detail": self.detail, "problems": list(self.problems)}
+
+
+def _from_meta(meta: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...] | None, str | None]:
+    commitment = meta.get(COMMITMENT)
+    entropies = meta.get(ENTROPIES)
+    server_seed = meta.get(SERVER_SEED)
+    return (str(commitment) if commitment is not None else None,
+            tuple(str(e) for e in entropies) if isinstance(entropies, list) else None,
+            str(server_seed) if server_seed is not None else None)
+
+
+def check_fairness(meta: Mapping[str, Any], seed: str, players: int, reveal: Reveal | None = None
+                   ) -> FairnessCheck:
+    """Check the seed of a game with `players` seats against what the file's `meta` and `reveal` say."""
+    commitment, entropies, server_seed = _from_meta(meta)
+    conflicts = _conflicts(commitment, entropies, server_seed, reveal)
+    if conflicts:
+        return FairnessCheck(FAILED, "the file and the server's reveal disagree", conflicts)
+    if reveal is not None:
+        commitment, entropies, server_seed = reveal.commitment, reveal.entropies, reveal.server_seed
+    if commitment is None:
+        return FairnessCheck(NO_COMMITMENT, "no seed commitment: an offline game, nothing to prove")
+    if server_seed is None:
+        return FairnessCheck(NOT_REVEALED, f"committed to {commitment[:12]}…; the server seed is not revealed yet")
+    entropies = entropies if entropies is not None else ("",) * players
+    problems = _entropy_count(entropies, players) + tuple(check_reveal(server_seed, commitment, entropies, seed))
+    if problems:
+        return FairnessCheck(FAILED, "the seed is not the one the server committed to", problems)
+    return FairnessCheck(PROVEN, f"the revealed server seed matches commitment {commitment[:12]}… and, with "
+                         f"the players' entropy, gives this game's seed")
+
+
+def _entropy_count(entropies: Sequence[str], players: int) -> tuple[str, ...]:
+    if len(entropies) == players:
+        return ()
+    return (f"there are {len(entropies)} entropies for {players} seats (one per seat, \"\" for none)",)
+
+
+def _conflicts(commitment: str | None, entropies: tuple[str, ...] | None, server_seed: str | None,
+               reveal: Reveal | None) -> tuple[str, ...]:
+    if reveal is None:
+        return ()
+    pairs = ((COMMITMENT, commitment, reveal.commitment), (ENTROPIES, entropies, reveal.entropies),
+             (SERVER_SEED, server_seed, reveal.server_seed))
+    return tuple(f"the file's {name} is {mine!r} but the server revealed {theirs!r}"
+                 for name, mine, theirs in pairs if mine is not None and mine != theirs)
