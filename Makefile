@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install gen test bench lint play simulate clean
+.PHONY: install gen test bench lint play simulate golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ lint: install
 
 simulate: install
 	$(BIN)/vegas simulate --game lords --rules up --players 4 --games 200 --seed 7 --bots random
+
+# Regenerate the golden replays after a deliberate engine change (bump ENGINE_VERSION, review the diff).
+golden: install
+	$(BIN)/python -m tests.golden.regenerate
 
 play: install
 	$(BIN)/vegas simulate --game lords --rules up --players 4 --games 20 --seed 1 --bots random

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 SUBCOMMANDS: dict[str, str] = {
     "simulate": "cli.simulate",
     "bench": "cli.bench",
+    "replay": "replays.cli",
 }
 
 

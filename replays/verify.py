@@ -62,6 +62,7 @@ class VerificationReport:
 
     source: str
     config: GameConfig | None = None
+    names: list[str] = field(default_factory=list)  # players by seat, as the header names them
     engine: str = ""
     actions: int = 0  # action records that verified
     finished: bool = False
@@ -83,7 +84,8 @@ class VerificationReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source, "status": self.status, "ok": self.ok,
-                "config": self.config.to_json() if self.config else None, "engine": self.engine,
+                "config": self.config.to_json() if self.config else None, "names": self.names,
+                "engine": self.engine,
                 "actions": self.actions, "finished": self.finished, "result": self.result,
                 "problem": self.problem.to_json() if self.problem else None,
                 "fairness": self.fairness.to_json(), "notes": list(self.notes)}
@@ -224,7 +226,7 @@ class _Checker:
             raise self.fail("config", 1, 0, "the header's game cannot be created", "a valid game configuration",
                             error.message) from None
         self.game, self.state = game, state
-        self.report.config = config
+        self.report.config, self.report.names = config, self.replay.names
         self.report.final_state = state
         if len(self.replay.names) != config.players:
             raise self.fail("names", 1, 0, "the header names a different number of players",
@@ -298,9 +300,8 @@ class _Checker:
         replayed = [event_json(e) for e in events]
         if replayed != record["events"]:
             differences = json_diff({"events": replayed}, {"events": record["events"]})
-            raise self.fail("events", line, seq, "re-applying gives different events",
-                            f"{len(replayed)} events (re-applied)", f"{len(record['events'])} events (recorded)",
-                            differences, context)
+            raise self.fail("events", line, seq, "re-applying gives different events", _kinds(replayed),
+                            _kinds(record["events"]), differences, context)
 
     def _check_hash(self, record: Mapping[str, Any], line: int, seq: int, context: str) -> None:
         assert self.game is not None
@@ -342,6 +343,11 @@ class _Checker:
         self._check_hash(end, line, last + 1, "the end")
         self.report.finished = True
         self.report.result = expected
+
+
+def _kinds(events: list[Any]) -> str:
+    kinds = [str(e.get("kind")) if isinstance(e, dict) else "?" for e in events]
+    return f"{len(kinds)} event{'s' if len(kinds) != 1 else ''}" + (f": {', '.join(kinds)}" if kinds else "")
 
 
 def is_canonical(line: bytes) -> bool:

@@ -1,0 +1,64 @@
+"""`vegas replay`: prove a replay file (`verify`), step through it (`show`), see where the money went (`audit`).
+
+    vegas replay verify FILE...        exit 0 only if every file verifies (a running game's file: up to its end)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import structlog
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from cli.logs import configure_logging
+from replays.verify import VerificationReport, verify_path
+from replays.verify_render import render_report, render_totals
+
+log = structlog.get_logger("replays")
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("replay", help="verify, step through and audit replay files",
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    jobs = parser.add_subparsers(dest="replay_command", metavar="JOB", required=True)
+    verify = jobs.add_parser("verify", help="re-run replay files and check every record",
+                             description="Re-run each game from its header and actions and check every hash, "
+                             "the chain, the events and the result. Exit 0 only if every file verifies.")
+    verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    verify.add_argument("--json", action="store_true", help="print one JSON report per file (a JSON list)")
+    _logging_options(verify)
+    verify.set_defaults(func=run_verify)
+
+
+def _logging_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--log-json", action="store_true", help="log as JSON lines (on stderr)")
+    parser.add_argument("--log-level", default="warning", help="debug, info, warning (default) or error")
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    configure_logging(json=args.log_json, level=args.log_level)
+    console = Console(stderr=args.json, highlight=False)
+    reports: list[VerificationReport] = []
+    started = time.perf_counter()
+    columns = (TextColumn("[bold]verifying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True, disable=len(args.files) < 2) as progress:
+        task = progress.add_task("files", total=len(args.files))
+        for path in args.files:
+            report = verify_path(path)
+            reports.append(report)
+            log.info("replay_verified", file=str(path), status=report.status, actions=report.actions,
+                     line=report.problem.line if report.problem else None)
+            if not args.json:
+                render_report(report, progress.console)
+            progress.advance(task)
+    seconds = time.perf_counter() - started
+    if args.json:
+        print(json.dumps([r.to_json() for r in reports], indent=2))
+    elif len(reports) > 1:
+        render_totals(reports, seconds, console)
+    return 0 if all(r.ok for r in reports) else 1
