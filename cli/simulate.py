@@ -136,7 +136,8 @@ def render(report: SimulationReport, console: Console) -> None:
     data = report.to_json()
     title = (f"{data['games']} games of {report.game} ({report.rules}, {report.players} players"
              f"{', ' + ', '.join(report.options) if report.options else ''}), seed {report.seed}")
-    seats = Table(title=title)
+    console.print(f"[bold]{title}[/bold]")
+    seats = Table(title="wins by seat")
     for column in ("seat", "wins", "win %"):
         seats.add_column(column, justify="right")
     for seat, wins in enumerate(data["wins_by_seat"]):
