@@ -1,0 +1,188 @@
+"""`vegas bot`: a bot that plays one seat of a game on a server, over the API like any client.
+
+It holds the seat's view exactly as a client must (snapshot, then RFC 6902 diffs, each checked against
+the view hash; a gap or a wrong hash means asking for a snapshot again), and whenever the game waits for
+its seat it asks for the legal actions and picks one. Remote bots see what a player sees, not the state,
+so strategies here choose among the server's list of legal actions (the random bot: uniformly, bets
+uniformly within their range), and answer trades only when the game waits for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+import jsonpatch
+import structlog
+from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
+
+from cli.logs import configure_logging
+from engine.core.canonical import canonical_hash
+
+log = structlog.get_logger("vegas.bot")
+
+POLICIES = ("random",)
+RATE_LIMIT_RETRIES = 6
+
+
+class OutOfSync(Exception):
+    """The view held no longer matches the server's: a gap in the versions or a wrong hash."""
+
+
+@dataclass
+class ViewMirror:
+    """A viewer's copy of its view, kept up to date from `Update`s and checked against every hash."""
+
+    version: int | None = None
+    view: Any = None
+
+    def apply(self, update: pb.Update) -> None:
+        body = update.WhichOneof("body")
+        if body == "snapshot":
+            self.view = json.loads(update.snapshot.view_json)
+        elif body == "diff":
+            if self.version is None or update.version != self.version + 1:
+                raise OutOfSync(f"got the diff to version {update.version} while holding version {self.version}")
+            self.view = jsonpatch.apply_patch(self.view, json.loads(update.diff.patch_json))
+        else:
+            return
+        if canonical_hash(self.view) != update.view_hash:
+            raise OutOfSync(f"the view after version {update.version} does not have the server's hash")
+        self.version = update.version
+
+
+def choose_random(actions: list[pb.LegalAction], rng: random.Random) -> str:
+    """A uniformly random legal action; a range becomes a uniformly random number within it."""
+    option = rng.choice(actions)
+    if not option.HasField("range"):
+        return option.text
+    words = option.text.split()
+    words[-1] = str(rng.randint(option.range.low, option.range.high))
+    return " ".join(words)
+
+
+@dataclass
+class RemoteBot:
+    """Plays `seat` of `game_id` with `token` until the game is over; `play` returns the final view."""
+
+    stub: table_pb2_grpc.VegasTableStub
+    game_id: str
+    seat: int
+    token: str
+    rng: random.Random = field(default_factory=random.Random)
+    think: float = 0.0
+    on_update: Callable[[pb.Update], None] | None = None  # for measurements: called as each update arrives
+    on_submit: Callable[[int], None] | None = None  # called with the version an action is based on, just before
+    mirror: ViewMirror = field(default_factory=ViewMirror)
+    actions: int = 0
+    resyncs: int = 0
+
+    async def play(self) -> Any:
+        while True:
+            try:
+                if await self._follow():
+                    return self.mirror.view
+            except OutOfSync as problem:
+                log.warning("resync", game_id=self.game_id, seat=self.seat, reason=str(problem))
+            self.resyncs += 1
+            self.mirror = ViewMirror()  # start again from a snapshot
+
+    async def _follow(self) -> bool:
+        """Follow the stream, acting when asked; True once the game is over."""
+        request = pb.WatchRequest(game_id=self.game_id, seat_token=self.token)
+        if self.mirror.version is not None:
+            request.from_version = self.mirror.version
+        async for update in self.stub.Watch(request):
+            if self.on_update is not None:
+                self.on_update(update)
+            self.mirror.apply(update)
+            if update.status == pb.GAME_STATUS_FINISHED:
+                return True
+            if update.WhichOneof("body") != "lobby" and self.seat in update.actors:
+                await self._act(update.version)
+        return False
+
+    async def _act(self, version: int) -> None:
+        if self.think:
+            await asyncio.sleep(self.think)
+        legal = await self._call(self.stub.ListLegalActions,
+                                 pb.ListLegalActionsRequest(game_id=self.game_id, seat_token=self.token))
+        if legal.version != version or not legal.actions:
+            return  # the game moved on meanwhile: the updates on their way say what to do next
+        action = choose_random(list(legal.actions), self.rng)
+        if self.on_submit is not None:
+            self.on_submit(version)
+        try:
+            await self._call(self.stub.SubmitAction, pb.SubmitActionRequest(
+                game_id=self.game_id, seat_token=self.token, action=action, based_on_version=version))
+            self.actions += 1
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.ABORTED:  # ABORTED: someone acted first; wait for the next update
+                raise
+
+    async def _call(self, rpc: Any, request: Any) -> Any:
+        """Call `rpc`, backing off and retrying while the server's rate limit refuses it."""
+        for attempt in range(RATE_LIMIT_RETRIES):
+            try:
+                return await rpc(request)
+            except grpc.aio.AioRpcError as error:
+                if error.code() != grpc.StatusCode.RESOURCE_EXHAUSTED or attempt == RATE_LIMIT_RETRIES - 1:
+                    raise
+                await asyncio.sleep(0.05 * 2**attempt)
+
+
+async def join_and_play(address: str, game_id: str, seat: int | None, name: str, token: str | None,
+                        policy: str, seed: str, think: float) -> Any:
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = table_pb2_grpc.VegasTableStub(channel)
+        if token is None:
+            request = pb.JoinGameRequest(game_id=game_id, name=name)
+            if seat is not None:
+                request.seat = seat
+            joined = await stub.JoinGame(request)
+            seat, token = joined.seat, joined.seat_token
+            log.info("joined", game_id=game_id, seat=seat, colour=joined.game.seats[seat].colour)
+            print(f"seat token for seat {seat} (reuse it with --token to resume): {token}", flush=True)
+        assert seat is not None
+        bot = RemoteBot(stub, game_id, seat, token, random.Random(seed), think)
+        view = await bot.play()
+        log.info("game_over", game_id=game_id, seat=seat, actions=bot.actions, resyncs=bot.resyncs,
+                 result=view.get("result") if isinstance(view, dict) else None)
+        return view
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("bot", help="play one seat of a game on a server with a bot",
+                                 description=__doc__.splitlines()[0])
+    parser.add_argument("--server", default="localhost:50051", help="HOST:PORT of the server")
+    parser.add_argument("--game", required=True, help="the game id (vegas play or ListGames shows it)")
+    parser.add_argument("--seat", type=int, default=None, help="the seat to take (default: the lowest free one)")
+    parser.add_argument("--token", default=None, help="resume a seat already taken, with its seat token")
+    parser.add_argument("--name", default="random bot", help="the name the other players see")
+    parser.add_argument("--bot", default="random", choices=POLICIES, help="the strategy")
+    parser.add_argument("--seed", default=None, help="the bot's own random seed (default: from the clock)")
+    parser.add_argument("--think-ms", type=int, default=0, help="pause before each action")
+    parser.add_argument("--log-json", action="store_true", help="log JSON lines")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    configure_logging(json=args.log_json)
+    if args.token is not None and args.seat is None:
+        raise SystemExit("vegas bot: --token needs the --seat it belongs to")
+    seed = args.seed if args.seed is not None else str(time.time_ns())
+    try:
+        asyncio.run(join_and_play(args.server, args.game, args.seat, args.name, args.token, args.bot, seed,
+                                  args.think_ms / 1000))
+    except grpc.aio.AioRpcError as error:
+        print(f"vegas bot: {error.code().name}: {error.details()}")
+        return 1
+    return 0

@@ -1,0 +1,93 @@
+"""Building and running the gRPC server: the service, health, reflection, TLS, restore, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grpc
+import structlog
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from vegas.v1 import table_pb2
+
+from server.hub import GameHub
+from server.ratelimit import RateLimiter
+from server.records import GameStore
+from server.service import VegasTable, add_to_server
+from server.session import Settings
+
+log = structlog.get_logger("vegas.server")
+
+SERVICE_NAME = table_pb2.DESCRIPTOR.services_by_name["VegasTable"].full_name
+
+
+@dataclass(frozen=True, slots=True)
+class ServerOptions:
+    """Everything `vegas serve` can set, with the defaults it uses."""
+
+    data_dir: Path = Path("data")
+    settings: Settings = field(default_factory=Settings)
+    rate: float = 100.0  # requests per second per connection; 0 disables the limit
+    burst: int = 200
+    max_games: int = 1000
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+
+
+@dataclass
+class RunningServer:
+    """A started server: its gRPC server, its games and the port it listens on."""
+
+    server: grpc.aio.Server
+    hub: GameHub
+    port: int
+    health: health.aio.HealthServicer
+
+    async def stop(self, grace: float | None = 1.0) -> None:
+        """Stop taking requests, let the ones in flight finish, stop the bots, close the replay files."""
+        await self.health.enter_graceful_shutdown()
+        await self.hub.close()
+        await self.server.stop(grace)
+
+
+async def create_server(address: str, options: ServerOptions | None = None) -> tuple[RunningServer, int]:
+    """Restore the data directory's games, then start serving on `address` ("127.0.0.1:0": a free port)."""
+    options = options or ServerOptions()
+    hub = GameHub(GameStore(options.data_dir), options.settings, options.max_games)
+    waiting = await asyncio.to_thread(hub.restore_all)
+    server = grpc.aio.server()
+    add_to_server(VegasTable(hub, RateLimiter(options.rate, options.burst)), server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    port = _listen(server, address, options)
+    await server.start()
+    for name in ("", SERVICE_NAME):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    hub.start_bots()
+    log.info("serving", address=address, port=port, data_dir=str(options.data_dir), games=waiting,
+             tls=options.tls_cert is not None)
+    return RunningServer(server, hub, port, health_servicer), port
+
+
+def _listen(server: grpc.aio.Server, address: str, options: ServerOptions) -> int:
+    if options.tls_cert is None:
+        return server.add_insecure_port(address)
+    assert options.tls_key is not None
+    credentials = grpc.ssl_server_credentials([(options.tls_key.read_bytes(), options.tls_cert.read_bytes())])
+    return server.add_secure_port(address, credentials)
+
+
+async def serve_forever(address: str, options: ServerOptions) -> None:
+    """Run until SIGINT or SIGTERM, then shut down cleanly (SIGKILL is safe too: every action is on disk)."""
+    running, _ = await create_server(address, options)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stopping.set)
+    await stopping.wait()
+    log.info("stopping")
+    await running.stop()

@@ -1,0 +1,53 @@
+"""The session's plain data as `vegas.v1` messages (and nothing else: no rules, no state)."""
+
+from __future__ import annotations
+
+from vegas.v1 import table_pb2 as pb
+
+from server.session import GameSession, LegalAction
+from server.viewers import Change, Status, ViewUpdate
+
+STATUS = {Status.WAITING: pb.GAME_STATUS_WAITING, Status.RUNNING: pb.GAME_STATUS_RUNNING,
+          Status.FINISHED: pb.GAME_STATUS_FINISHED}
+
+
+def summary(session: GameSession) -> pb.GameSummary:
+    record = session.record
+    seats = [pb.SeatInfo(seat=s.seat, colour=s.colour, taken=s.taken, player=s.player, bot=bool(s.bot))
+             for s in record.seats]
+    return pb.GameSummary(game_id=record.game_id, game=record.game, rules=record.rules, options=record.options,
+                          players=record.players, seats=seats, status=STATUS[session.status],
+                          version=session.version, commitment=record.commitment, created_at=record.created_at,
+                          actors=session.actors)
+
+
+def events(change: Change) -> list[pb.Event]:
+    return [pb.Event(text=e.text, json=e.json) for e in change.events]
+
+
+def update(session: GameSession, item: ViewUpdate) -> pb.Update:
+    if item.kind == "lobby":
+        return pb.Update(game_id=session.game_id, lobby=summary(session), status=STATUS[session.status])
+    change = item.change
+    assert change is not None
+    message = pb.Update(game_id=session.game_id, version=item.version, view_hash=item.view_hash,
+                        events=events(change), actors=change.actors, status=STATUS[change.status])
+    if item.kind == "snapshot":
+        message.snapshot.view_json = item.payload
+    else:
+        message.diff.patch_json = item.payload
+    if change.seat is not None:
+        message.move.seat, message.move.action = change.seat, change.action
+    return message
+
+
+def action_result(change: Change) -> pb.ActionResult:
+    return pb.ActionResult(version=change.version, action=change.action, events=events(change),
+                           state_hash=change.state_hash)
+
+
+def legal_action(action: LegalAction) -> pb.LegalAction:
+    message = pb.LegalAction(text=action.text)
+    if action.low is not None and action.high is not None:
+        message.range.low, message.range.high = action.low, action.high
+    return message

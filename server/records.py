@@ -1,0 +1,140 @@
+"""What the server keeps on disk for each game, so a restarted server carries on where it stopped.
+
+    DATA_DIR/games/<game_id>/game.json     the lobby record: config, server seed, seats, token hashes
+    DATA_DIR/games/<game_id>/replay.jsonl  the replay file, once the game has started (replays.format)
+
+`game.json` is replaced atomically (write, fsync, rename, fsync the directory) each time a seat is taken;
+the replay file is appended to and fsynced for every accepted action by `replays.recorder`. Tokens are
+stored as SHA-256 hashes only: the disk never holds a secret that lets someone act for a seat, but it does
+hold the server seed, which is secret until the game ends: the data directory is the server's alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.api import GameConfig
+from engine.core.fairness import commitment, game_seed
+
+RECORD_VERSION = 1
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatRecord:
+    """One seat: free until `player` is set; `bot` names the server's bot that plays it ("" for a person)."""
+
+    seat: int
+    colour: str
+    player: str = ""
+    bot: str = ""
+    token_hash: str = ""
+    entropy: str = ""
+
+    @property
+    def taken(self) -> bool:
+        return bool(self.player)
+
+    def holds(self, token: str) -> bool:
+        """Whether `token` is this seat's token (compared in constant time)."""
+        return bool(self.token_hash) and hmac.compare_digest(self.token_hash, token_hash(token))
+
+
+@dataclass
+class GameRecord:
+    """A game as created in the lobby; with every seat taken it determines the game's config."""
+
+    game_id: str
+    game: str
+    rules: str
+    options: tuple[str, ...]
+    players: int
+    created_at: str
+    server_seed: str
+    bot_think_ms: int
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.server_seed)
+
+    @property
+    def full(self) -> bool:
+        return all(s.taken for s in self.seats)
+
+    @property
+    def entropies(self) -> list[str]:
+        return [s.entropy for s in self.seats]
+
+    def config(self) -> GameConfig:
+        """The game's config, its seed mixed from the server seed and every seat's entropy."""
+        seed = game_seed(self.server_seed, self.entropies)
+        return GameConfig(self.game, self.rules, self.players, seed, self.options)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"record": RECORD_VERSION, **asdict(self), "options": list(self.options)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        if data.get("record") != RECORD_VERSION:
+            raise ValueError(f"game record version {data.get('record')!r}, expected {RECORD_VERSION}")
+        fields = {k: v for k, v in data.items() if k not in {"record", "seats", "options"}}
+        return cls(**fields, options=tuple(data["options"]), seats=[SeatRecord(**s) for s in data["seats"]])
+
+
+class GameStore:
+    """The data directory: one directory per game."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
+        (self.root / "games").mkdir(parents=True, exist_ok=True)
+
+    def game_dir(self, game_id: str) -> Path:
+        return self.root / "games" / game_id
+
+    def replay_path(self, game_id: str) -> Path:
+        return self.game_dir(game_id) / "replay.jsonl"
+
+    def exists(self, game_id: str) -> bool:
+        return self.game_dir(game_id).exists()
+
+    def save(self, record: GameRecord) -> None:
+        """Write the record durably: a crash leaves either the old or the new file, never a torn one."""
+        directory = self.game_dir(record.game_id)
+        directory.mkdir(parents=True, exist_ok=True)
+        target, temporary = directory / "game.json", directory / "game.json.tmp"
+        with open(temporary, "wb") as f:
+            f.write(json.dumps(record.to_json(), sort_keys=True, indent=1).encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, target)
+        self.sync_entries(record.game_id)
+
+    def sync_entries(self, game_id: str) -> None:
+        """Make the game's directory and the files created in it durable (a new file needs its entry synced)."""
+        _fsync_directory(self.game_dir(game_id))
+        _fsync_directory(self.root / "games")
+
+    def load_all(self) -> list[GameRecord]:
+        """Every game record in the data directory, oldest first."""
+        records = []
+        for path in sorted((self.root / "games").glob("*/game.json")):
+            records.append(GameRecord.from_json(json.loads(path.read_bytes())))
+        return sorted(records, key=lambda r: (r.created_at, r.game_id))
+
+
+def _fsync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

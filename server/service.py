@@ -1,0 +1,273 @@
+"""The `vegas.v1.VegasTable` service: checks each request, hands it to the game's session, maps the reply.
+
+Each RPC logs one line (rpc, game, seat, status, milliseconds; never a token) and refuses with the
+status, code and sentence that `server.errors.api_error` gives. Requests are rate-limited per connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import grpc
+import structlog
+from google.protobuf.message import DecodeError
+from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
+
+from engine.registry import game_names, get_game
+from server import convert, errors, validate
+from server.hub import GameHub
+from server.ratelimit import RateLimiter
+from server.session import GameSession
+from server.viewers import Status, Subscriber, ViewUpdate
+
+log = structlog.get_logger("vegas.server")
+
+Request = TypeVar("Request")
+Response = TypeVar("Response")
+Handler = Callable[[Any, Request, grpc.aio.ServicerContext], Awaitable[Response]]
+
+TRADE_VERBS = {pb.TRADE_ANSWER_ACCEPT: "accept", pb.TRADE_ANSWER_REJECT: "reject", pb.TRADE_ANSWER_WITHDRAW: "withdraw"}
+
+
+@dataclass(frozen=True, slots=True)
+class MalformedRequest:
+    """Bytes that are not a message of the expected type: refused with INVALID_ARGUMENT, not grpc's UNKNOWN."""
+
+    type_name: str
+    problem: str
+
+
+def _decoder(message_class: Any) -> Callable[[bytes], Any]:
+    def decode(data: bytes) -> Any:
+        try:
+            return message_class.FromString(data)
+        except DecodeError as error:
+            return MalformedRequest(message_class.DESCRIPTOR.full_name, str(error))
+
+    return decode
+
+
+def _check_decoded(request: Any) -> None:
+    if isinstance(request, MalformedRequest):
+        raise errors.bad_request(f"the request is not a well-formed {request.type_name} ({request.problem}); "
+                                 "send the message proto/vegas/v1/table.proto defines")
+
+
+def add_to_server(servicer: VegasTable, server: grpc.aio.Server) -> None:
+    """Register the service like the generated `add_VegasTableServicer_to_server`, but decode requests
+    ourselves, so that corrupt bytes get INVALID_ARGUMENT and a sentence."""
+    service = pb.DESCRIPTOR.services_by_name["VegasTable"]
+    handlers = {}
+    for method in service.methods:
+        make = grpc.unary_stream_rpc_method_handler if method.server_streaming else grpc.unary_unary_rpc_method_handler
+        handlers[method.name] = make(getattr(servicer, method.name),
+                                     request_deserializer=_decoder(getattr(pb, method.input_type.name)),
+                                     response_serializer=getattr(pb, method.output_type.name).SerializeToString)
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
+    server.add_registered_method_handlers(service.full_name, handlers)
+
+
+async def refuse(context: grpc.aio.ServicerContext, error: BaseException, **fields: Any) -> None:
+    """Log the refusal and end the RPC with its status; raises (grpc's abort never returns)."""
+    refusal = errors.api_error(error)
+    if refusal.code == "internal":
+        log.error("request", status=refusal.status.name, exc_info=error, **fields)
+    else:
+        log.info("request", status=refusal.status.name, code=refusal.code, error=refusal.message, **fields)
+    context.set_trailing_metadata(((errors.ERROR_METADATA_KEY, refusal.code),))
+    await context.abort(refusal.status, refusal.message)
+
+
+def unary(handler: Handler[Request, Response]) -> Handler[Request, Response]:
+    """Rate limit, one log line, and every error mapped to its status."""
+
+    @functools.wraps(handler)
+    async def serve(self: VegasTable, request: Request, context: grpc.aio.ServicerContext) -> Response:
+        started = time.perf_counter()
+        structlog.contextvars.bind_contextvars(rpc=handler.__name__, game_id=getattr(request, "game_id", None),
+                                               peer=context.peer())
+        try:
+            self.check_rate(context)
+            _check_decoded(request)
+            response = await handler(self, request, context)
+        except Exception as error:  # every refusal, and any bug: the server stays up
+            await refuse(context, error, ms=_ms(started))
+            raise  # not reached: abort raises
+        log.info("request", status="OK", ms=_ms(started))
+        return response
+
+    return serve
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 2)
+
+
+class VegasTable(table_pb2_grpc.VegasTableServicer):
+    def __init__(self, hub: GameHub, limiter: RateLimiter) -> None:
+        self.hub = hub
+        self.limiter = limiter
+
+    def check_rate(self, context: grpc.aio.ServicerContext) -> None:
+        if not self.limiter.allow(context.peer()):
+            raise errors.rate_limited(self.limiter.rate)
+
+    def session(self, game_id: str) -> GameSession:
+        return self.hub.get(validate.game_id(game_id))
+
+    def seat(self, session: GameSession, token: str) -> int:
+        seat = session.seat_of(validate.token(token))
+        structlog.contextvars.bind_contextvars(seat=seat)
+        return seat
+
+    # ------------------------------------------------------------------------------------------- lobby
+
+    @unary
+    async def ListGameTypes(self, request: pb.ListGameTypesRequest, context: Any) -> pb.ListGameTypesResponse:
+        types = []
+        for name in game_names():
+            game = get_game(name)
+            rule_sets = [pb.RuleSet(name=r.name, min_players=r.min_players, max_players=r.max_players,
+                                    description=r.description) for r in game.rule_sets.values()]
+            types.append(pb.GameType(name=name, title=game.title, rule_sets=rule_sets, options=list(game.options)))
+        return pb.ListGameTypesResponse(games=types)
+
+    @unary
+    async def CreateGame(self, request: pb.CreateGameRequest, context: Any) -> pb.CreateGameResponse:
+        bots: dict[int, str] = {}
+        for bot in request.bots:
+            if bot.seat in bots:
+                raise errors.bad_request(f"seat {bot.seat} is listed twice in bots")
+            bots[bot.seat] = bot.kind or "random"
+        think = request.bot_think_ms if request.HasField("bot_think_ms") else None
+        session = await self.hub.create(request.game, request.rules, validate.options(list(request.options)),
+                                        validate.players(request.players), bots, think)
+        structlog.contextvars.bind_contextvars(game_id=session.game_id)
+        return pb.CreateGameResponse(game_id=session.game_id, commitment=session.record.commitment,
+                                     game=convert.summary(session))
+
+    @unary
+    async def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:
+        return pb.ListGamesResponse(games=[convert.summary(s) for s in self.hub.listed(request.include_finished)])
+
+    @unary
+    async def GetGame(self, request: pb.GetGameRequest, context: Any) -> pb.GameSummary:
+        return convert.summary(self.session(request.game_id))
+
+    @unary
+    async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
+        session = self.session(request.game_id)
+        wanted = request.seat if request.HasField("seat") else None
+        seat, token = await session.join(validate.name(request.name), wanted, validate.entropy(request.entropy))
+        structlog.contextvars.bind_contextvars(seat=seat)
+        return pb.JoinGameResponse(seat=seat, seat_token=token, game=convert.summary(session))
+
+    # ------------------------------------------------------------------------------------------ acting
+
+    @unary
+    async def SubmitAction(self, request: pb.SubmitActionRequest, context: Any) -> pb.ActionResult:
+        session = self.session(request.game_id)
+        seat = self.seat(session, request.seat_token)
+        action = validate.text("action", request.action, "end")
+        return convert.action_result(await session.submit(seat, action, request.based_on_version))
+
+    @unary
+    async def ProposeTrade(self, request: pb.ProposeTradeRequest, context: Any) -> pb.ActionResult:
+        session = self.session(request.game_id)
+        seat = self.seat(session, request.seat_token)
+        terms = validate.text("terms", request.terms, "blue>red $5, red>blue lot A3")
+        return convert.action_result(await session.submit(seat, f"trade {terms}", None))
+
+    @unary
+    async def AnswerTrade(self, request: pb.AnswerTradeRequest, context: Any) -> pb.ActionResult:
+        session = self.session(request.game_id)
+        seat = self.seat(session, request.seat_token)
+        verb = TRADE_VERBS.get(request.answer)
+        if verb is None:
+            raise errors.bad_request("answer must be TRADE_ANSWER_ACCEPT, TRADE_ANSWER_REJECT or "
+                                     "TRADE_ANSWER_WITHDRAW")
+        if request.removes and verb != "accept":
+            raise errors.bad_request(f"removes go with accepting a trade, not with {verb}")
+        removes = [validate.text("removes", lot, "A1") for lot in request.removes]
+        text = " ".join([verb, str(request.trade_id), *(["remove", *removes] if removes else [])])
+        return convert.action_result(await session.submit(seat, text, None))
+
+    @unary
+    async def ListLegalActions(self, request: pb.ListLegalActionsRequest,
+                               context: Any) -> pb.ListLegalActionsResponse:
+        session = self.session(request.game_id)
+        version, actions = await session.legal_actions(self.seat(session, request.seat_token))
+        return pb.ListLegalActionsResponse(version=version, actions=[convert.legal_action(a) for a in actions])
+
+    @unary
+    async def GetReplay(self, request: pb.GetReplayRequest, context: Any) -> pb.GetReplayResponse:
+        session = self.session(request.game_id)
+        if session.status is not Status.FINISHED:
+            raise errors.not_finished(session.game_id)
+        record = session.record
+        replay = session.store.replay_path(session.game_id).read_bytes()
+        return pb.GetReplayResponse(replay=replay, server_seed=record.server_seed, commitment=record.commitment,
+                                    entropies=record.entropies, seed=record.config().seed)
+
+    # ------------------------------------------------------------------------------------------ watching
+
+    async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.Update]:
+        started, sent = time.perf_counter(), 0
+        structlog.contextvars.bind_contextvars(rpc="Watch", game_id=getattr(request, "game_id", None),
+                                               peer=context.peer())
+        try:
+            self.check_rate(context)
+            _check_decoded(request)
+            session = self.session(request.game_id)
+            viewer = session.viewer_of(validate.token(request.seat_token))
+            structlog.contextvars.bind_contextvars(seat=viewer)
+            from_version = request.from_version if request.HasField("from_version") else None
+            subscriber, first = await session.subscribe(viewer, from_version)
+        except Exception as error:
+            await refuse(context, error, ms=_ms(started))
+            return
+        held = from_version if not first or first[0].kind == "diff" else None
+        status = "OK"
+        try:
+            async for update in stream(session, subscriber, first, held):
+                yield update
+                sent += 1
+        except (asyncio.CancelledError, GeneratorExit):
+            status = "CANCELLED"  # the viewer hung up: normal for clients that come and go
+            raise
+        finally:
+            session.unsubscribe(subscriber)
+            log.info("request", status=status, updates=sent, overflows=subscriber.overflows, ms=_ms(started))
+
+
+async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewUpdate],
+                 held: int | None) -> AsyncIterator[pb.Update]:
+    """The updates of one subscriber: `first`, then its queue; versions strictly one by one.
+
+    `held` is the version the viewer holds (None: none yet). A diff is sent only if it brings the viewer
+    from `held` to the next version; an update it already has is skipped; anything else (an overflow, a
+    gap) is answered with a snapshot of the current version."""
+    pending = list(first)
+    while True:
+        item = pending.pop(0) if pending else await subscriber.queue.get()
+        if subscriber.overflowed:
+            subscriber.overflowed, pending = False, []
+            item = session.snapshot(subscriber.viewer)
+        if item is None:
+            continue
+        if item.kind == "diff":
+            if held is not None and item.version <= held:
+                continue
+            if held is None or item.version != held + 1:
+                item = session.snapshot(subscriber.viewer)
+        if item.kind != "lobby":
+            held = item.version
+        yield convert.update(session, item)
+        if item.change is not None and item.change.status is Status.FINISHED:
+            return

@@ -1,0 +1,451 @@
+"""One game on the server: its lobby, its recorded match, its viewers and its bots.
+
+Everything that changes a game goes through `GameSession.submit` while holding the game's lock, so a
+game's actions are applied strictly one at a time and in order (many games still run side by side). The
+engine call, the fsync of the replay record and the new views are computed in a worker thread, so a slow
+disk or a big view never stalls the event loop that serves the other games; the result is then published
+in the event loop, where every reader of the session's caches lives, so no reader sees half an update.
+
+Bots seated by the server play through the same `submit` as everyone else, choosing on a copy of the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+
+from bots.base import Bot
+from bots.registry import make_bot
+from engine.core.api import ActionRange, Event, Game
+from engine.core.canonical import canonical_bytes
+from engine.core.errors import EngineError
+from engine.core.match import Match
+from engine.registry import get_game
+from replays.format import end_record, read_replay
+from replays.recorder import RecordedMatch
+from server import errors
+from server.records import GameRecord, GameStore, token_hash
+from server.viewers import Change, EventLine, Status, Subscriber, Viewer, ViewerLog, ViewStep, ViewUpdate
+
+log = structlog.get_logger("vegas.server")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How the server runs its games (see `vegas serve --help`)."""
+
+    window: int = 128  # versions of diffs kept per viewer, so reconnecting clients get only what they missed
+    queue_capacity: int = 256  # updates a subscriber may lag behind before it is resynced with a snapshot
+    bot_think_ms: int = 0  # default pause before each bot move
+    fsync: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    text: str
+    low: int | None = None
+    high: int | None = None
+
+
+class GameSession:
+    """A game from the lobby to its end; see the module docstring."""
+
+    def __init__(self, record: GameRecord, store: GameStore, settings: Settings) -> None:
+        self.record = record
+        self.store = store
+        self.settings = settings
+        self.game: Game[Any] = get_game(record.game)
+        self.lock = asyncio.Lock()
+        self.recorded: RecordedMatch | None = None
+        self.logs: dict[Viewer, ViewerLog] = {}
+        self.change: Change | None = None
+        self.finished_version: int | None = None  # set for a finished game whose views are not loaded
+        self.subscribers: set[Subscriber] = set()
+        self.failed = False
+        self.bots: dict[int, Bot] = {s.seat: make_bot(s.bot, f"{record.game_id}:{s.seat}")
+                                     for s in record.seats if s.bot}
+        self._bots_wanted = asyncio.Event()
+        self._bot_task: asyncio.Task[None] | None = None
+        self.log = log.bind(game_id=record.game_id)
+
+    # ------------------------------------------------------------------------------------------ reading
+
+    @property
+    def game_id(self) -> str:
+        return self.record.game_id
+
+    @property
+    def status(self) -> Status:
+        if self.finished_version is not None or (self.change and self.change.status is Status.FINISHED):
+            return Status.FINISHED
+        return Status.RUNNING if self.change is not None else Status.WAITING
+
+    @property
+    def version(self) -> int:
+        if self.finished_version is not None:
+            return self.finished_version
+        return self.change.version if self.change else 0
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return self.change.actors if self.change else ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.colour for s in self.record.seats)
+
+    def seat_of(self, token: str) -> int:
+        """The seat `token` holds; ApiError if it holds none (or is empty: a spectator)."""
+        if not token:
+            raise errors.spectator(self.game_id)
+        for seat in self.record.seats:
+            if seat.holds(token):
+                return seat.seat
+        raise errors.bad_token(self.game_id)
+
+    def viewer_of(self, token: str) -> Viewer:
+        return self.seat_of(token) if token else None
+
+    # ------------------------------------------------------------------------------------------- lobby
+
+    async def join(self, name: str, seat: int | None, entropy: str) -> tuple[int, str]:
+        """Give `name` a seat and its token; start the game if that was the last free seat."""
+        return await asyncio.shield(self._join(name, seat, entropy))
+
+    async def _join(self, name: str, seat: int | None, entropy: str) -> tuple[int, str]:
+        async with self.lock:
+            chosen = self._free_seat(seat)
+            token = secrets.token_urlsafe(24)
+            record = self.record.seats[chosen]
+            record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
+            try:
+                await asyncio.to_thread(self.store.save, self.record)
+            except Exception:
+                record.player, record.token_hash, record.entropy = "", "", ""
+                raise
+            self.log.info("seat_taken", seat=chosen, player=name)
+            self._publish_lobby()
+            if self.record.full:
+                await self._start()
+        return chosen, token
+
+    async def open(self) -> None:
+        """Start the game if its seats are all taken already (a game of bots only), and its bots."""
+        async with self.lock:
+            if self.record.full and self.change is None and self.finished_version is None:
+                await self._start()
+        self.start_bots()
+
+    def _free_seat(self, seat: int | None) -> int:
+        if self.status is not Status.WAITING:
+            raise errors.no_free_seat(self.game_id)
+        if seat is None:
+            return next(s.seat for s in self.record.seats if not s.taken)
+        if not 0 <= seat < self.record.players:
+            raise errors.bad_request(f"seat {seat} does not exist: game {self.game_id} has seats "
+                                     f"0..{self.record.players - 1}")
+        if self.record.seats[seat].taken:
+            raise errors.seat_taken(self.game_id, seat)
+        return seat
+
+    def _publish_lobby(self) -> None:
+        update = ViewUpdate("lobby", 0, "", "", None)
+        for subscriber in self.subscribers:
+            subscriber.offer(update)
+
+    async def _start(self) -> None:
+        """Every seat is taken: derive the seed, write the replay header, show everyone version 0."""
+        change, logs = await asyncio.to_thread(self._open_match)
+        self._begin(change, logs)
+        self.log.info("game_started", seed_commitment=self.record.commitment, players=self.record.players)
+
+    def _open_match(self) -> tuple[Change, dict[Viewer, ViewerLog]]:
+        match = Match(self.game, self.record.config())
+        meta = {"game_id": self.game_id, "commitment": self.record.commitment, "entropies": self.record.entropies,
+                "players": [s.player for s in self.record.seats]}
+        self.recorded = RecordedMatch(match, self.store.replay_path(self.game_id), fsync=self.settings.fsync,
+                                      meta=meta, end_meta={"server_seed": self.record.server_seed})
+        self.store.sync_entries(self.game_id)
+        change = self._change(match, None, "", match.opening)
+        return change, self._fresh_logs(match)
+
+    def _fresh_logs(self, match: Match) -> dict[Viewer, ViewerLog]:
+        version = len(match.history)
+        return {viewer: ViewerLog(match.view(viewer), version, self.settings.window) for viewer in self._viewers()}
+
+    def _viewers(self) -> list[Viewer]:
+        return [None, *range(self.record.players)]
+
+    def _begin(self, change: Change, logs: dict[Viewer, ViewerLog]) -> None:
+        self.logs, self.change = logs, change
+        for subscriber in self.subscribers:
+            subscriber.offer(logs[subscriber.viewer].snapshot(change))
+        self._log_events(change)
+        self._after_change()
+
+    # ------------------------------------------------------------------------------------------ playing
+
+    async def submit(self, seat: int, text: str, based_on: int | None) -> Change:
+        """Apply `seat`'s action if `based_on` (when given) is the current version; ApiError otherwise.
+
+        Shielded: a client that hangs up mid-request cannot interrupt an action half applied."""
+        action = self.game.parse_action(text)
+        return await asyncio.shield(self._submit(seat, action, based_on))
+
+    async def _submit(self, seat: int, action: Any, based_on: int | None) -> Change:
+        async with self.lock:
+            self._check_playable()
+            if based_on is not None and based_on != self.version:
+                raise errors.stale_version(based_on, self.version)
+            try:
+                change, steps = await asyncio.to_thread(self._apply, seat, action)
+            except EngineError:
+                raise
+            except Exception:
+                self.failed = True
+                self.log.exception("game_failed", seat=seat)
+                raise
+            self._commit(change, steps)
+            return change
+
+    def _check_playable(self) -> None:
+        if self.failed:
+            raise errors.suspended(self.game_id)
+        if self.status is Status.WAITING:
+            raise errors.not_started(self.game_id, sum(not s.taken for s in self.record.seats))
+        if self.status is Status.FINISHED:
+            raise errors.game_over(self.game_id)
+
+    def _apply(self, seat: int, action: Any) -> tuple[Change, dict[Viewer, ViewStep]]:
+        """Worker thread, game lock held: apply and record durably, then compute every viewer's next view."""
+        assert self.recorded is not None
+        events = self.recorded.play(seat, action)
+        match = self.recorded.match
+        change = self._change(match, seat, match.history[-1].action, events)
+        steps = {viewer: log.step(match.view(viewer)) for viewer, log in self.logs.items()}
+        return change, steps
+
+    def _change(self, match: Match, seat: int | None, action: str, events: list[Event]) -> Change:
+        lines = tuple(EventLine(self.game.describe(e, self.names), canonical_bytes(e.to_json()).decode("utf-8"))
+                      for e in events)
+        status = Status.FINISHED if match.over else Status.RUNNING
+        return Change(len(match.history), seat, action, lines, match.actors(), status, match.state_hash())
+
+    def _commit(self, change: Change, steps: dict[Viewer, ViewStep]) -> None:
+        updates = {viewer: self.logs[viewer].advance(step, change) for viewer, step in steps.items()}
+        self.change = change
+        for subscriber in self.subscribers:
+            subscriber.offer(updates[subscriber.viewer])
+        self._log_events(change)
+        self._after_change()
+
+    def _log_events(self, change: Change) -> None:
+        if change.seat is not None:
+            self.log.info("action", version=change.version, seat=change.seat, action=change.action)
+        for event in change.events:
+            self.log.info("game_event", version=change.version, text=event.text)
+
+    def _after_change(self) -> None:
+        if self.status is Status.FINISHED:
+            self.log.info("game_over", version=self.version)
+            for viewer_log in self.logs.values():
+                viewer_log.diffs.clear()  # nobody can resume a finished game's stream: its final view says all
+            if self.recorded is not None:
+                self.recorded.close()
+                self.recorded = None
+            if self._bot_task is not None:
+                self._bot_task.cancel()
+        elif self.bots:
+            self._bots_wanted.set()
+
+    async def legal_actions(self, seat: int) -> tuple[int, list[LegalAction]]:
+        async with self.lock:
+            self._check_playable()
+            assert self.recorded is not None
+            options = self.game.legal_actions(self.recorded.match.state, seat)
+            return self.version, [_legal_action(o) for o in options]
+
+    # ------------------------------------------------------------------------------------------ viewers
+
+    async def subscribe(self, viewer: Viewer, from_version: int | None) -> tuple[Subscriber, list[ViewUpdate]]:
+        """Open a stream for `viewer`: its first updates, and a queue for everything after them.
+
+        The first updates are taken and the subscriber registered without yielding to the event loop in
+        between, so no version is missed or sent twice."""
+        if self.finished_version is not None:
+            await self._load_finished()
+        subscriber = Subscriber(viewer, self.settings.queue_capacity)
+        self.subscribers.add(subscriber)
+        return subscriber, self.first_updates(viewer, from_version)
+
+    def first_updates(self, viewer: Viewer, from_version: int | None) -> list[ViewUpdate]:
+        if self.change is not None and from_version is not None:
+            diffs = self.logs[viewer].diffs_after(from_version)
+            if diffs is not None:
+                return diffs
+        return [self.snapshot(viewer)]
+
+    def snapshot(self, viewer: Viewer) -> ViewUpdate:
+        """The viewer's whole current view (the lobby while the game waits for players)."""
+        if self.change is None:
+            return ViewUpdate("lobby", 0, "", "", None)
+        return self.logs[viewer].snapshot(self.change)
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        self.subscribers.discard(subscriber)
+
+    # ---------------------------------------------------------------------------------------------- bots
+
+    def start_bots(self) -> None:
+        if self.bots and self.status is not Status.FINISHED and self._bot_task is None:
+            self._bot_task = asyncio.create_task(self._play_bots(), name=f"bots-{self.game_id}")
+            self._bots_wanted.set()
+
+    def close(self) -> None:
+        """Release the replay file (the server is stopping; everything accepted is already on disk)."""
+        if self.recorded is not None:
+            self.recorded.close()
+
+    async def stop_bots(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            await asyncio.gather(self._bot_task, return_exceptions=True)
+
+    async def _play_bots(self) -> None:
+        """Whenever the game changes, let bot seats that have something to do act, one move at a time."""
+        think = self.record.bot_think_ms / 1000
+        while True:
+            await self._bots_wanted.wait()
+            self._bots_wanted.clear()
+            try:
+                await self._play_bot_moves(think)
+            except errors.ApiError as error:  # a bot chose something the rules refuse: wait for the next change
+                self.log.error("bot_refused", code=error.code, error=error.message)
+            except Exception:
+                self.log.exception("bot_failed")
+
+    async def _play_bot_moves(self, think: float) -> None:
+        while (choice := await self._bot_choice()) is not None:
+            if think:
+                await asyncio.sleep(think)
+            seat, text, version = choice
+            try:
+                await self.submit(seat, text, version)
+            except errors.ApiError as error:
+                if error.code != "stale_version":  # stale: someone acted first; choose again on the new state
+                    raise
+
+    async def _bot_choice(self) -> tuple[int, str, int] | None:
+        """The next bot move as (seat, action text, version), choosing on a copy of the state off the loop."""
+        async with self.lock:
+            if self.recorded is None or self.failed or self.status is not Status.RUNNING:
+                return None
+            state, version = self.recorded.match.state, self.version
+            seat = self._bot_to_act(state)
+            if seat is None:
+                return None
+            copy = self.game.clone(state)
+        action = await asyncio.to_thread(self.bots[seat].choose, self.game, copy, seat)
+        return seat, action.text(), version
+
+    def _bot_to_act(self, state: Any) -> int | None:
+        """A bot seat the game waits for, else one with something it may do now (answering a trade)."""
+        for seat in self.actors:
+            if seat in self.bots:
+                return seat
+        for seat in self.bots:
+            if self.game.legal_actions(state, seat):
+                return seat
+        return None
+
+    # ---------------------------------------------------------------------------------------- restoring
+
+    def restore(self) -> None:
+        """Pick the game up from the data directory (blocking: called once at start-up, off the loop)."""
+        path = self.store.replay_path(self.game_id)
+        if not self.record.full:
+            return
+        if not path.exists():
+            change, logs = self._open_match()  # the server stopped between the last join and the header
+            self.logs, self.change = logs, change
+            return
+        replay = read_replay(path)
+        if replay.end is not None:
+            self.finished_version = len(replay.actions)
+            return
+        self.change, self.logs = self._resume(self.record, len(replay.actions))
+
+    def _resume(self, record: GameRecord, total: int) -> tuple[Change, dict[Viewer, ViewerLog]]:
+        """Re-apply the replay's actions, keeping every viewer's diffs of the last `window` versions."""
+        keep_from = max(0, total - self.settings.window)
+        logs: dict[Viewer, ViewerLog] = {}
+        change: Change | None = None
+
+        def on_move(match: Match, seat: int, events: list[Event]) -> None:
+            nonlocal change, logs
+            version = len(match.history)
+            if version == keep_from:
+                logs = self._fresh_logs(match)
+            elif version > keep_from:
+                change = self._change(match, seat, match.history[-1].action, events)
+                for viewer, viewer_log in logs.items():
+                    viewer_log.advance(viewer_log.step(match.view(viewer)), change)
+
+        match = replay_match(self.game, self.store.replay_path(self.game_id), on_move)
+        if change is None:  # no action yet
+            change = self._change(match, None, "", match.opening)
+        self.recorded = RecordedMatch(match, self.store.replay_path(self.game_id), fsync=self.settings.fsync,
+                                      end_meta={"server_seed": record.server_seed})
+        if match.over:  # the server stopped between the last action record and the end record
+            self._write_missing_end(match)
+            change = self._change(match, match.history[-1].seat, match.history[-1].action, [])
+        return change, logs
+
+    def _write_missing_end(self, match: Match) -> None:
+        assert self.recorded is not None and match.result is not None
+        self.recorded.writer.append(end_record(len(match.history) + 1, match.result.to_json(), match.state_hash(),
+                                               self.game.encode(match.state),
+                                               {"server_seed": self.record.server_seed}))
+        self.recorded.close()
+        self.recorded = None
+
+    async def _load_finished(self) -> None:
+        """A finished game restored lazily: rebuild its final views the first time someone watches it."""
+        async with self.lock:
+            if self.finished_version is None:
+                return
+            match = await asyncio.to_thread(replay_match, self.game, self.store.replay_path(self.game_id))
+            self.logs = self._fresh_logs(match)
+            last = match.history[-1] if match.history else None
+            self.change = self._change(match, last.seat if last else None, last.action if last else "", [])
+            self.finished_version = None
+
+
+def replay_match(game: Game[Any], path: Any,
+                 on_move: Callable[[Match, int, list[Event]], None] | None = None) -> Match:
+    """The match a replay file records, re-applied action by action and checked against every state hash."""
+    replay = read_replay(path)
+    match = Match(game, replay.config)
+    if match.state_hash() != replay.header["hash"]:
+        raise ValueError(f"{path}: the set-up no longer gives the recorded state (engine changed?)")
+    if on_move is not None:
+        on_move(match, -1, match.opening)
+    for record in replay.actions:
+        events = match.play(record["seat"], record["action"])
+        if match.state_hash() != record["hash"]:
+            raise ValueError(f"{path}: action {record['seq']} ({record['action']}) no longer gives the recorded "
+                             "state (engine changed?)")
+        if on_move is not None:
+            on_move(match, record["seat"], events)
+    return match
+
+
+def _legal_action(option: Any) -> LegalAction:
+    if isinstance(option, ActionRange):
+        return LegalAction(option.text(), option.low, option.high)
+    return LegalAction(option.text())

@@ -1,0 +1,61 @@
+"""Checks on request fields, before anything is looked up: a malformed request is INVALID_ARGUMENT."""
+
+from __future__ import annotations
+
+from server import errors
+
+MAX_ID = 64
+MAX_NAME = 32
+MAX_ENTROPY_BYTES = 256
+MAX_ACTION = 1000
+MAX_OPTIONS = 16
+MAX_TOKEN = 128
+
+
+def game_id(value: str) -> str:
+    if not value:
+        raise errors.bad_request("game_id is empty; ListGames shows the ids of the games on this server")
+    if len(value) > MAX_ID or not value.isascii() or not value.isprintable():
+        raise errors.bad_request(f"game_id {value[:MAX_ID]!r}… is not a game id (short, printable ASCII)")
+    return value
+
+
+def token(value: str) -> str:
+    if len(value) > MAX_TOKEN:
+        raise errors.bad_request(f"seat_token has {len(value)} characters; tokens have at most {MAX_TOKEN}")
+    return value
+
+
+def name(value: str) -> str:
+    value = value.strip()
+    if not 1 <= len(value) <= MAX_NAME or not value.isprintable():
+        raise errors.bad_request(f"name must be 1 to {MAX_NAME} printable characters, not {value[:40]!r}")
+    return value
+
+
+def entropy(value: str) -> str:
+    size = len(value.encode("utf-8"))
+    if size > MAX_ENTROPY_BYTES:
+        raise errors.bad_request(f"entropy has {size} bytes; at most {MAX_ENTROPY_BYTES} are mixed into the seed")
+    return value
+
+
+def text(field: str, value: str, example: str) -> str:
+    value = value.strip()
+    if not value:
+        raise errors.bad_request(f"{field} is empty; send an action's text, e.g. {example!r}")
+    if len(value) > MAX_ACTION:
+        raise errors.bad_request(f"{field} has {len(value)} characters; at most {MAX_ACTION}")
+    return value
+
+
+def options(values: list[str]) -> list[str]:
+    if len(values) > MAX_OPTIONS or any(not v or len(v) > MAX_ID for v in values):
+        raise errors.bad_request(f"options: at most {MAX_OPTIONS} names, each 1 to {MAX_ID} characters")
+    return values
+
+
+def players(value: int) -> int:
+    if value < 1:
+        raise errors.bad_request(f"players is {value}; a game has at least one seat")
+    return value

@@ -1,0 +1,131 @@
+"""What each viewer of a game sees, version by version, and the queues that carry it to them.
+
+Every seat and the spectators ("viewer" None) have a `ViewerLog`: the current view and the diffs of the
+last `window` versions, so a client that reconnects with the version it holds gets exactly the versions it
+missed. Every open stream is a `Subscriber` with a bounded queue: publishing never waits for a reader; a
+subscriber whose queue overflows loses its backlog and is owed a fresh snapshot instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from engine.core.canonical import canonical_bytes, digest
+from server.diff import make_patch
+
+Viewer = int | None  # a seat, or None for a spectator
+
+
+class Status(Enum):
+    WAITING = 1
+    RUNNING = 2
+    FINISHED = 3
+
+
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    text: str
+    json: str
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One version of a game, the same for every viewer: what made it and what happened."""
+
+    version: int
+    seat: int | None  # who acted (None for the set-up)
+    action: str
+    events: tuple[EventLine, ...]
+    actors: tuple[int, ...]
+    status: Status
+    state_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class ViewUpdate:
+    """One message for one viewer: a whole view, a diff to it, or (while waiting for players) the lobby."""
+
+    kind: str  # "snapshot" | "diff" | "lobby"
+    version: int
+    view_hash: str
+    payload: str  # the view (snapshot) or the RFC 6902 patch (diff) as canonical JSON; "" for the lobby
+    change: Change | None
+
+
+@dataclass(frozen=True, slots=True)
+class ViewStep:
+    """A viewer's view after a version, with the patch from the view before it (computed off the loop)."""
+
+    view: dict[str, Any]
+    view_json: str
+    view_hash: str
+    patch_json: str
+
+
+class ViewerLog:
+    """A viewer's current view and the diffs of its last `window` versions."""
+
+    def __init__(self, view: dict[str, Any], version: int, window: int) -> None:
+        self.view = view
+        self.view_json = canonical_bytes(view).decode("utf-8")
+        self.view_hash = digest(self.view_json.encode("utf-8"))
+        self.version = version
+        self.diffs: deque[ViewUpdate] = deque(maxlen=window)
+
+    def step(self, new_view: dict[str, Any]) -> ViewStep:
+        """The next view and its patch; changes nothing, so it may run in a worker thread."""
+        view_json = canonical_bytes(new_view).decode("utf-8")
+        patch = make_patch(self.view, new_view)
+        return ViewStep(new_view, view_json, digest(view_json.encode("utf-8")),
+                        canonical_bytes(patch).decode("utf-8"))
+
+    def advance(self, step: ViewStep, change: Change) -> ViewUpdate:
+        """Take the next version; return the diff update that brings a viewer to it."""
+        self.view, self.view_json, self.view_hash = step.view, step.view_json, step.view_hash
+        self.version = change.version
+        update = ViewUpdate("diff", change.version, step.view_hash, step.patch_json, change)
+        self.diffs.append(update)
+        return update
+
+    def snapshot(self, change: Change) -> ViewUpdate:
+        return ViewUpdate("snapshot", self.version, self.view_hash, self.view_json, change)
+
+    def diffs_after(self, version: int) -> list[ViewUpdate] | None:
+        """The diffs from `version` to now, or None if they are no longer (or were never) kept."""
+        if version == self.version:
+            return []
+        if not self.diffs or not self.diffs[0].version <= version + 1 <= self.version:
+            return None
+        start = version + 1 - self.diffs[0].version
+        return list(self.diffs)[start:]
+
+
+def patch_of(update: ViewUpdate) -> list[dict[str, Any]]:
+    result: list[dict[str, Any]] = json.loads(update.payload)
+    return result
+
+
+class Subscriber:
+    """One open stream: a bounded queue that publishing never waits on."""
+
+    def __init__(self, viewer: Viewer, capacity: int) -> None:
+        self.viewer = viewer
+        self.queue: asyncio.Queue[ViewUpdate | None] = asyncio.Queue(maxsize=capacity)
+        self.overflowed = False
+        self.overflows = 0
+
+    def offer(self, update: ViewUpdate) -> None:
+        """Queue `update`; if the queue is full, drop the backlog and owe the subscriber a snapshot."""
+        try:
+            self.queue.put_nowait(update)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.overflowed = True
+            self.overflows += 1
+            self.queue.put_nowait(None)  # wakes the stream, which sends the snapshot it is owed

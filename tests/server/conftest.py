@@ -1,0 +1,22 @@
+"""Fixtures: one real server on a free loopback port per test module (tests needing their own start one)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from vegas.v1 import table_pb2_grpc
+
+from tests.server.harness import ServerThread, serving, stub_for
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    with serving(tmp_path_factory.mktemp("data")) as running:
+        yield running
+
+
+@pytest.fixture()
+def stub(server: ServerThread) -> Iterator[table_pb2_grpc.VegasTableStub]:
+    with stub_for(server.address) as client:
+        yield client

@@ -1,0 +1,54 @@
+"""Diffs: applying the patch with an independent RFC 6902 implementation gives exactly the new view."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import jsonpatch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core.canonical import canonical_bytes
+from server.diff import make_patch, same
+
+scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3)
+json_values = st.recursive(
+    scalars,
+    lambda children: st.lists(children, max_size=5)
+    | st.dictionaries(st.sampled_from(["a", "b", "~", "/", "a/b", "~1", ""]), children, max_size=4),
+    max_leaves=25,
+)
+
+
+def apply(old: Any, patch: list[dict[str, Any]]) -> Any:
+    return jsonpatch.apply_patch(copy.deepcopy(old), patch)
+
+
+@settings(max_examples=250, deadline=None)
+@given(json_values, json_values)
+def test_patch_turns_old_into_new(old: Any, new: Any) -> None:
+    assert canonical_bytes(apply(old, make_patch(old, new))) == canonical_bytes(new)
+
+
+@settings(max_examples=100, deadline=None)
+@given(json_values)
+def test_no_change_is_an_empty_patch(value: Any) -> None:
+    assert make_patch(value, copy.deepcopy(value)) == []
+
+
+def test_booleans_are_not_numbers() -> None:
+    assert not same(True, 1)
+    assert make_patch({"x": [1, 0]}, {"x": [True, False]}) != []
+    assert apply({"x": 1}, make_patch({"x": 1}, {"x": True})) == {"x": True}
+
+
+def test_a_deep_change_is_one_small_operation() -> None:
+    old = {"seats": [{"money": 20, "score": 3}, {"money": 15, "score": 9}], "turn": 4}
+    new = {"seats": [{"money": 20, "score": 3}, {"money": 7, "score": 9}], "turn": 4}
+    assert make_patch(old, new) == [{"op": "replace", "path": "/seats/1/money", "value": 7}]
+
+
+def test_an_insertion_in_front_of_a_list_is_one_add() -> None:
+    old = {"log": ["b", "c", "d"]}
+    assert make_patch(old, {"log": ["a", "b", "c", "d"]}) == [{"op": "add", "path": "/log/0", "value": "a"}]

@@ -1,0 +1,97 @@
+"""Several real gRPC clients play a complete game on a real server, watched by a spectator."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import grpc
+from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
+
+from bots.remote import RemoteBot, ViewMirror
+from engine import get_game
+from engine.core.fairness import check_reveal
+from replays.format import parse_lines
+from server.session import replay_match
+from tests.server.harness import create, join_all, serving, stub_for
+
+
+async def _play(address: str, game_id: str, tokens: dict[int, str]) -> tuple[dict[int, Any], list[str]]:
+    """Every seat played by its own client on its own channel, and a spectator recording every payload."""
+    # A channel pool of its own per client: one TCP connection each, as on separate machines.
+    channels = [grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
+                for _ in range(len(tokens) + 1)]
+    try:
+        bots = [RemoteBot(table_pb2_grpc.VegasTableStub(channels[seat]), game_id, seat, token,
+                          random.Random(seat)) for seat, token in tokens.items()]
+        spectator = table_pb2_grpc.VegasTableStub(channels[-1])
+        payloads: list[str] = []
+
+        async def watch() -> Any:
+            mirror = ViewMirror()
+            async for update in spectator.Watch(pb.WatchRequest(game_id=game_id)):
+                mirror.apply(update)  # raises if a version is missing or a hash is wrong
+                payloads.append(update.snapshot.view_json or update.diff.patch_json)
+            return mirror.view
+
+        views = await asyncio.wait_for(asyncio.gather(watch(), *(bot.play() for bot in bots)), 60)
+        return {None: views[0], **{bot.seat: view for bot, view in zip(bots, views[1:], strict=True)}}, payloads
+    finally:
+        for channel in channels:
+            await channel.close()
+
+
+def test_four_clients_play_a_whole_game(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        created = create(stub, players=4)
+        tokens = join_all(stub, created.game_id, range(4))
+        views, payloads = asyncio.run(_play(server.address, created.game_id, tokens))
+        summary = stub.GetGame(pb.GetGameRequest(game_id=created.game_id))
+        reveal = stub.GetReplay(pb.GetReplayRequest(game_id=created.game_id))
+
+    assert summary.status == pb.GAME_STATUS_FINISHED
+    assert check_reveal(reveal.server_seed, created.commitment, list(reveal.entropies), reveal.seed) == []
+    assert list(reveal.entropies) == [f"entropy {seat}" for seat in range(4)]
+    replay_file = tmp_path / "check.jsonl"
+    replay_file.write_bytes(reveal.replay)
+    replay = parse_lines(reveal.replay.splitlines())
+    assert replay.end is not None and replay.config.seed == reveal.seed
+    match = replay_match(get_game("lords"), replay_file)  # re-runs every action, checking every state hash
+    assert match.over and len(match.history) == summary.version
+    for viewer, view in views.items():  # every client holds exactly the view the engine gives its seat
+        assert view == match.view(viewer)
+    assert all(reveal.seed not in p for p in payloads[:-1])  # the seed is revealed only by the final update
+    assert reveal.seed in payloads[-1]
+
+
+def test_bots_of_the_server_fill_empty_seats(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        created = create(stub, players=3, bots=(0, 2))
+        waiting = stub.GetGame(pb.GetGameRequest(game_id=created.game_id))
+        assert [s.taken for s in waiting.seats] == [True, False, True]
+        assert waiting.status == pb.GAME_STATUS_WAITING
+        token = join_all(stub, created.game_id, (1,))[1]
+        bot = RemoteBot(stub=None, game_id=created.game_id, seat=1, token=token)  # type: ignore[arg-type]
+
+        async def play() -> Any:
+            async with grpc.aio.insecure_channel(server.address) as channel:
+                bot.stub = table_pb2_grpc.VegasTableStub(channel)
+                return await asyncio.wait_for(bot.play(), 60)
+
+        final = asyncio.run(play())
+    assert final["result"] is not None and bot.actions > 0
+
+
+def test_a_game_of_bots_only_plays_itself(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        created = create(stub, players=2, bots=(0, 1), rules="classic")
+        mirror = ViewMirror()
+        for update in stub.Watch(pb.WatchRequest(game_id=created.game_id), timeout=60):
+            mirror.apply(update)
+        listed = stub.ListGames(pb.ListGamesRequest(include_finished=True)).games
+        running = stub.ListGames(pb.ListGamesRequest()).games
+    assert mirror.view["result"] is not None
+    assert [g.game_id for g in listed] == [created.game_id] and not running
