@@ -1,6 +1,7 @@
 """`vegas replay`: prove a replay file (`verify`), step through it (`show`), see where the money went (`audit`).
 
-    vegas replay verify FILE...        exit 0 only if every file verifies (a running game's file: up to its end)
+    vegas replay verify FILE...                  exit 0 only if every file verifies (a running game: so far)
+    vegas replay audit FILE [--json] [--plot PNG]  money in and out, points, trades, gambles, luck, dice
 """
 
 from __future__ import annotations
@@ -13,13 +14,19 @@ from typing import Any
 
 import structlog
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from cli.logs import configure_logging
+from replays.audit import AuditError, audit_replay
+from replays.audit.plot import write_plot
+from replays.audit.render import render_audit
+from replays.format import ReplayFormatError, read_replay
 from replays.verify import VerificationReport, verify_path
 from replays.verify_render import render_report, render_totals
 
 log = structlog.get_logger("replays")
+PIPED_WIDTH = 150
 
 
 def register(commands: Any) -> None:
@@ -33,6 +40,15 @@ def register(commands: Any) -> None:
     verify.add_argument("--json", action="store_true", help="print one JSON report per file (a JSON list)")
     _logging_options(verify)
     verify.set_defaults(func=run_verify)
+    audit = jobs.add_parser("audit", help="who made and lost money where, trades, gambles, luck and dice",
+                            description="Verify a replay, then audit it: per player where the money came from "
+                            "and went, points per casino, every trade and gamble, the luck of the dice and "
+                            "a chi-square test of their fairness.")
+    audit.add_argument("file", type=Path, metavar="FILE")
+    audit.add_argument("--json", action="store_true", help="print the audit as one JSON object")
+    audit.add_argument("--plot", type=Path, metavar="PNG", help="write score and money over the turns as a PNG")
+    _logging_options(audit)
+    audit.set_defaults(func=run_audit)
 
 
 def _logging_options(parser: argparse.ArgumentParser) -> None:
@@ -62,3 +78,24 @@ def run_verify(args: argparse.Namespace) -> int:
     elif len(reports) > 1:
         render_totals(reports, seconds, console)
     return 0 if all(r.ok for r in reports) else 1
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    configure_logging(json=args.log_json, level=args.log_level)
+    console = Console(stderr=args.json, highlight=False)
+    if not console.is_terminal:
+        console.width = max(console.width, PIPED_WIDTH)  # a file or a pipe: wide tables rather than folded
+    try:
+        audit = audit_replay(read_replay(args.file))
+    except (OSError, ReplayFormatError, AuditError) as error:
+        console.print(f"[red]vegas replay audit:[/] {escape(str(error))}")
+        return 1
+    if args.json:
+        print(json.dumps(audit.to_json(), indent=2, ensure_ascii=False))
+    else:
+        render_audit(audit, console)
+    if args.plot:
+        write_plot(audit, args.plot)
+        console.print(f"wrote {escape(str(args.plot))}")
+        log.info("audit_plotted", file=str(args.file), plot=str(args.plot))
+    return 1 if audit.reconciliation else 0

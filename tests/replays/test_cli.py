@@ -54,3 +54,26 @@ def test_verify_json_is_one_report_per_file(tmp_path: Path, capsys: pytest.Captu
 def test_a_missing_file_fails_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "verify", str(tmp_path / "nope.jsonl")]) == 1
     assert "cannot be read" in capsys.readouterr().out
+
+
+def test_audit_prints_the_tables_and_reconciles(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "audit", str(SMALL)]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # captions wrap to their table's width
+    for title in ("Where the money came from", "Where the money went", "Points per casino", "Gambles",
+                  "Trades", "Luck with the dice", "Luck at the tables", "Dice: are they fair?"):
+        assert title in out
+    assert "reconciled: every total equals the final state" in out
+
+
+def test_audit_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "game.png"
+    assert main(["replay", "audit", "--json", "--plot", str(picture), str(SMALL)]) == 0
+    audit = json.loads(capsys.readouterr().out)
+    assert audit["game"] == "lords" and audit["reconciliation"] == [] and len(audit["seats"]) == 2
+    assert 0 <= audit["dice"]["p_value"] <= 1 and audit["gambles"][0]["chance"] in ("1/18", "7/18", "5/9")
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_audit_refuses_a_file_that_does_not_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "audit", str(bad_copy(tmp_path))]) == 1
+    assert "does not verify" in capsys.readouterr().out
