@@ -9,9 +9,10 @@ from engine.core.errors import ConfigError
 
 
 def _games() -> dict[str, Game[Any]]:
+    from engine.lasvegas.game import LAS_VEGAS
     from engine.lords.game import LORDS_OF_VEGAS
 
-    return {LORDS_OF_VEGAS.name: LORDS_OF_VEGAS}
+    return {LORDS_OF_VEGAS.name: LORDS_OF_VEGAS, LAS_VEGAS.name: LAS_VEGAS}
 
 
 def game_names() -> list[str]:

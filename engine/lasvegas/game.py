@@ -1,0 +1,100 @@
+"""Las Vegas behind the engine's game-agnostic interface (`engine.core.api.Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.core.api import Event, GameConfig, Result, RuleSetInfo
+from engine.core.canonical import JSONValue, canonical_hash
+from engine.core.errors import MalformedAction
+from engine.lasvegas.actions import Kick, Place, Take, parse_action
+from engine.lasvegas.codec import decode, encode, view
+from engine.lasvegas.decisions import do_kick, do_take
+from engine.lasvegas.events import describe
+from engine.lasvegas.legal import legal_actions
+from engine.lasvegas.modules import OPTIONS
+from engine.lasvegas.state import OVER, PLAYER_COLOURS, LasVegasState
+from engine.lasvegas.turns import do_place, new_state
+
+_RULES: Mapping[type, Callable[[LasVegasState, int, Any, list[Event]], None]] = {
+    Place: do_place, Kick: do_kick, Take: do_take,
+}
+
+
+class LasVegas:
+    """The rules of Las Vegas as functions over `LasVegasState`."""
+
+    name = "lasvegas"
+    title = "Las Vegas"
+    rule_sets: Mapping[str, RuleSetInfo] = {
+        "base": RuleSetInfo("base", 2, 6, "Las Vegas (Rüdiger Dorn), 4 rounds; modules are options"),
+    }
+    options: Sequence[str] = OPTIONS
+
+    def new(self, config: GameConfig) -> tuple[LasVegasState, list[Event]]:
+        from engine.registry import check_config
+
+        check_config(config)
+        return new_state(config)
+
+    def config(self, state: LasVegasState) -> GameConfig:
+        return state.config
+
+    def actors(self, state: LasVegasState) -> tuple[int, ...]:
+        if state.phase == OVER:
+            return ()
+        return (state.pending.seat,) if state.pending is not None else (state.current,)
+
+    def legal_actions(self, state: LasVegasState, seat: int) -> list[Any]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: LasVegasState, seat: int, action: Any) -> list[Event]:
+        """Apply `seat`'s action; IllegalAction (state unchanged) if the rules forbid it."""
+        if not 0 <= seat < state.players:
+            raise MalformedAction("bad_seat", f"seat {seat} is not in this {state.players}-player game")
+        rule = _RULES.get(type(action))
+        if rule is None:
+            raise MalformedAction("malformed_action", f"{action!r} is not a Las Vegas action")
+        events: list[Event] = []
+        rule(state, seat, action, events)
+        return events
+
+    def parse_action(self, text: str) -> Any:
+        return parse_action(text)
+
+    def is_over(self, state: LasVegasState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: LasVegasState) -> Result | None:
+        if state.phase != OVER:
+            return None
+        standings = tuple({"money": state.money(s), "notes": len(state.won[s])} for s in range(state.players))
+        return Result(state.winners, standings, "four_rounds")
+
+    def view(self, state: LasVegasState, seat: int | None) -> dict[str, JSONValue]:
+        return view(state, seat)
+
+    def encode(self, state: LasVegasState) -> dict[str, JSONValue]:
+        return encode(state)
+
+    def decode(self, data: Mapping[str, Any]) -> LasVegasState:
+        return decode(data)
+
+    def state_hash(self, state: LasVegasState) -> str:
+        return canonical_hash(encode(state))
+
+    def clone(self, state: LasVegasState) -> LasVegasState:
+        return state.clone()
+
+    def seat_names(self, config: GameConfig) -> tuple[str, ...]:
+        return tuple(c.capitalize() for c in PLAYER_COLOURS[:config.players])
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return describe(event, names)
+
+    def turn_number(self, state: LasVegasState) -> int:
+        return state.turn
+
+
+LAS_VEGAS = LasVegas()

@@ -1,0 +1,58 @@
+"""Every legal action of a seat, in a stable order, for bots and clients.
+
+Placing: for each number rolled, lowest first, `place N` and then (slot machine) `place N slot` when N is
+not on the slot machine yet. Decisions: a kick lists its targets in `placing.kick_targets` order; a slot
+note choice lists the values on offer, highest first. The first answer is the documented default.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from engine.lasvegas.actions import PLACE, PLACE_SLOT, WHITE_OWNER, Kick, Place, Take
+from engine.lasvegas.dice import slot_numbers
+from engine.lasvegas.placing import kick_targets
+from engine.lasvegas.state import KICK, NEUTRAL, OVER, PLAYER_COLOURS, SLOT, Decision, LasVegasState
+
+
+def legal_actions(state: LasVegasState, seat: int) -> list[Any]:
+    if state.phase == OVER:
+        return []
+    head = state.pending
+    if head is not None:
+        return decision_answers(state, head) if head.seat == seat else []
+    return list(state.options) if seat == state.current else []
+
+
+def place_options(state: LasVegasState) -> tuple[Place, ...]:
+    """What the current roll allows to place (the numbers one may place). `next_turn` keeps the answer in
+    `state.options` while the roll waits for the player."""
+    numbers = frozenset(state.roll).union([pips for _, pips in state.extra]) if state.extra \
+        else frozenset(state.roll)
+    if not state.modules.slot:
+        return _CASINO_OPTIONS[numbers]
+    taken = slot_numbers(state)
+    options: list[Place] = []
+    for n in sorted(numbers):
+        options.append(PLACE[n])
+        if n not in taken:
+            options.append(PLACE_SLOT[n])
+    return tuple(options)
+
+
+# The placements without a slot machine for every set of numbers a roll can show, made once.
+_CASINO_OPTIONS: dict[frozenset[int], tuple[Place, ...]] = {
+    frozenset(numbers): tuple(PLACE[n] for n in numbers)
+    for size in range(7) for numbers in combinations(range(1, 7), size)}
+
+
+def owner_word(owner: int) -> str:
+    """How an action names a die's owner: a colour, or "white"."""
+    return WHITE_OWNER if owner == NEUTRAL else PLAYER_COLOURS[owner]
+
+
+def decision_answers(state: LasVegasState, head: Decision) -> list[Kick | Take]:
+    if head.kind == KICK:
+        return [Kick(owner_word(o), big) for o, big in kick_targets(state, head.casino, head.number)]
+    return [Take(value) for value in sorted(set(state.notes[SLOT]), reverse=True)]

@@ -1,0 +1,141 @@
+"""Paying a round: rainbow cards swapped, casinos 1-6 paid, then the slot machine (players choose notes).
+
+In every casino the owners whose dice counts are tied with another's are out; the others take the notes
+from the highest down, most dice first, one note each. The neutral (white) "player" takes notes like
+anyone, and they go under the pile with the casino's leftovers. The slot machine ranks by dice, then sum
+of pips, then the highest pips (and the next highest...); only owners tied on all of that cancel.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.core.api import Event
+from engine.lasvegas.bank import RAINBOW, display_order
+from engine.lasvegas.events import CasinoPaid, NoteTaken, RainbowReplaced, SlotRanked
+from engine.lasvegas.state import BIGGIE, CASINO_NAMES, NEUTRAL, PAYOUT, SLOT, TAKE, Decision, LasVegasState
+
+Paid = tuple[tuple[int, int], ...]
+
+
+def pay_round(state: LasVegasState, events: list[Event]) -> bool:
+    """Pay every casino; False when the slot machine stops to wait for a player's choice of note."""
+    state.phase, state.roll, state.extra, state.options = PAYOUT, (), (), ()
+    if state.modules.rainbow:
+        replace_rainbows(state, events)
+    for casino in range(6):
+        pay_casino(state, casino, events)
+    return not state.modules.slot or start_slot(state, events)
+
+
+def replace_rainbows(state: LasVegasState, events: list[Event]) -> None:
+    """Each rainbow card leaves the game for the top note of the pile (drawing past rainbow cards)."""
+    for casino in range(state.casinos):
+        notes = state.notes[casino]
+        while RAINBOW in notes:
+            notes.remove(RAINBOW)
+            state.discards.append(RAINBOW)
+            drawn = []
+            while state.deck:
+                card = state.deck.pop()
+                drawn.append(card)
+                if card != RAINBOW:
+                    notes.append(card)
+                    break
+                state.discards.append(card)
+            events.append(RainbowReplaced(CASINO_NAMES[casino], tuple(drawn)))
+        state.notes[casino] = display_order(notes)
+
+
+def owners_here(state: LasVegasState, casino: int) -> list[tuple[int, int]]:
+    """(owner, dice counted) of every owner with dice on `casino`: seats in order, then white."""
+    dice = state.dice[casino]
+    if not state.modules.biggies:
+        return [(o, dice[o]) for o in state.owners if dice[o]]
+    biggies = state.biggies[casino]
+    return [(o, dice[o] + 2 * biggies[o]) for o in state.owners if dice[o] or biggies[o]]
+
+
+def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
+    """Casino 1-6: tied counts cancel; the rest take notes from the highest, most dice first."""
+    counted = owners_here(state, casino)
+    counts = [count for _, count in counted]
+    cancelled: tuple[int, ...] = ()
+    ranked = list(counted)
+    if len(set(counts)) < len(counts):
+        cancelled = tuple([o for o, count in counted if counts.count(count) > 1])
+        ranked = [c for c in counted if counts.count(c[1]) == 1]
+    ranked.sort(key=_by_count, reverse=True)
+    notes = state.notes[casino]
+    paid = min(len(ranked), len(notes))
+    payouts = tuple([(ranked[i][0], notes[i]) for i in range(paid)])
+    returned = tuple(notes[paid:])
+    for owner, value in payouts:
+        if owner == NEUTRAL:
+            under_pile(state, (value,))
+        else:
+            state.won[owner].append(value)
+    if returned:
+        under_pile(state, returned)
+    state.notes[casino] = []
+    events.append(CasinoPaid(CASINO_NAMES[casino], tuple(counted), cancelled, payouts, returned))
+
+
+def _by_count(owned: tuple[int, int]) -> int:
+    return owned[1]
+
+
+def under_pile(state: LasVegasState, notes: Sequence[int]) -> None:
+    """Slide `notes` one by one beneath the pile (the last one ends up at the very bottom)."""
+    state.deck[0:0] = reversed(notes)
+
+
+def slot_keys(state: LasVegasState) -> dict[int, tuple[int, int, tuple[int, ...]]]:
+    """Per owner on the slot machine: (dice, sum of pips, pips highest first); a biggie counts twice."""
+    pips: dict[int, list[int]] = {}
+    for owner, kind, face in state.slot_dice:
+        pips.setdefault(owner, []).extend((face, face) if kind == BIGGIE else (face,))
+    return {o: (len(p), sum(p), tuple(sorted(p, reverse=True))) for o, p in pips.items()}
+
+
+def start_slot(state: LasVegasState, events: list[Event]) -> bool:
+    """Rank the slot machine and let the owners take notes in that order (False: waiting for a choice)."""
+    keys = slot_keys(state)
+    tally = Counter(keys.values())
+    cancelled = tuple(o for o in (*range(state.players), NEUTRAL) if o in keys and tally[keys[o]] > 1)
+    order = sorted((o for o in keys if tally[keys[o]] == 1), key=lambda o: keys[o], reverse=True)
+    events.append(SlotRanked(tuple((o, keys[o][0], keys[o][1], keys[o][2][0]) for o in order), cancelled))
+    return continue_slot(state, events, tuple(order), (), cancelled)
+
+
+def continue_slot(state: LasVegasState, events: list[Event], order: tuple[int, ...], paid: Paid,
+                  cancelled: tuple[int, ...]) -> bool:
+    """Owners in `order` take slot notes: white and anyone with one value to choose from take the highest;
+    a player with a real choice is asked (False). True once the slot machine is paid."""
+    notes = state.notes[SLOT]
+    while order and notes:
+        owner, order = order[0], order[1:]
+        if owner != NEUTRAL and len(set(notes)) > 1:
+            state.pending = Decision(TAKE, owner, SLOT, order=order, paid=paid, cancelled=cancelled)
+            return False
+        paid += ((owner, notes[0]),)
+        take_note(state, owner, notes[0], events, chosen=False)
+    close_slot(state, events, paid, cancelled)
+    return True
+
+
+def take_note(state: LasVegasState, owner: int, value: int, events: list[Event], chosen: bool) -> None:
+    state.notes[SLOT].remove(value)
+    if owner == NEUTRAL:
+        under_pile(state, [value])
+    else:
+        state.won[owner].append(value)
+    events.append(NoteTaken(owner, value, chosen))
+
+
+def close_slot(state: LasVegasState, events: list[Event], paid: Paid, cancelled: tuple[int, ...]) -> None:
+    returned = tuple(state.notes[SLOT])
+    under_pile(state, returned)
+    state.notes[SLOT] = []
+    events.append(CasinoPaid(CASINO_NAMES[SLOT], tuple(owners_here(state, SLOT)), cancelled, paid, returned))

@@ -1,0 +1,143 @@
+"""The flow of a game: set-up, rounds, turns (the roll, then the player's choice), the end.
+
+The engine rolls for the player whose turn starts and plays the turn by itself when the roll leaves a
+single choice (as online play does), so a player is only ever asked a real question. Between the turns it
+skips players with no dice left, pays the round when nobody has any, and starts the next round.
+"""
+
+from __future__ import annotations
+
+from engine.core.api import Event, GameConfig
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.lasvegas.actions import Place
+from engine.lasvegas.bank import display_order, minimum, setup_value, starting_pile
+from engine.lasvegas.chance import roll
+from engine.lasvegas.checks import check_turn, illegal
+from engine.lasvegas.dice import numbers_rolled, roll_hand
+from engine.lasvegas.events import CasinosFilled, GameEnded, NeutralDiceRolled, RoundEnded, RoundStarted
+from engine.lasvegas.legal import place_options
+from engine.lasvegas.modules import Modules
+from engine.lasvegas.payout import pay_round
+from engine.lasvegas.placing import place_dice
+from engine.lasvegas.state import NEUTRAL, OVER, PLAY, ROUNDS, LasVegasState, extra_neutral_dice, starting_hand
+
+
+def new_state(config: GameConfig) -> tuple[LasVegasState, list[Event]]:
+    """Shuffle the pile, set up round 1 and roll for its start player (seat 0)."""
+    modules = Modules.from_options(config.options)
+    state = LasVegasState(config=config, players=config.players, modules=modules, rng=Rng(config.seed),
+                          deck=starting_pile(modules))
+    state.rng.shuffle(state.deck)
+    events: list[Event] = []
+    start_round(state, events)
+    next_turn(state, events, state.start_player)
+    return state, events
+
+
+def start_round(state: LasVegasState, events: list[Event]) -> None:
+    """Dice back to their owners, start player to the left, casinos filled to their minimum."""
+    state.round += 1
+    state.start_player = (state.round - 1) % state.players
+    state.phase = PLAY
+    hand = starting_hand(state.players, state.modules)
+    state.hands = [list(hand) for _ in range(state.players)]
+    state.kickers_used = [0] * state.players
+    state.neutral_out = 0
+    state.dice = [[0] * (state.players + 1) for _ in range(7)]
+    state.biggies = [[0] * (state.players + 1) for _ in range(7)]
+    state.slot_dice = []
+    events.append(RoundStarted(state.round, state.start_player))
+    fill_casinos(state, events)
+    extras = extra_neutral_dice(state.players, state.modules)
+    if extras:
+        pips = roll(state.rng, extras)
+        for face in pips:
+            state.dice[face - 1][NEUTRAL] += 1
+        events.append(NeutralDiceRolled(state.start_player, tuple(pips)))
+
+
+def fill_casinos(state: LasVegasState, events: list[Event]) -> None:
+    """Deal notes from the top of the pile to each casino in turn until it holds the minimum (or the pile
+    runs out: then the casinos left get what there is)."""
+    need, deck = minimum(state.players, state.modules), state.deck
+    for casino in range(state.casinos):
+        notes: list[int] = []
+        total = 0
+        while total < need and deck:
+            card = deck.pop()
+            notes.append(card)
+            total += setup_value(card)
+        state.notes[casino] = display_order(notes)
+    events.append(CasinosFilled(tuple(tuple(state.notes[c]) for c in range(state.casinos))))
+
+
+def do_place(state: LasVegasState, seat: int, action: Place, events: list[Event]) -> None:
+    check_turn(state, seat, action)
+    if action not in state.options:
+        raise _why_not(state, action)
+    place_dice(state, action, events, forced=False)
+    if state.pending is None:
+        next_turn(state, events, seat + 1)
+
+
+def _why_not(state: LasVegasState, action: Place) -> IllegalAction:
+    numbers = numbers_rolled(state)
+    if action.number not in numbers:
+        return illegal(action, "not_rolled", f"you rolled no {action.number} "
+                       f"(you rolled {', '.join(map(str, numbers))})")
+    if not state.modules.slot:
+        return illegal(action, "no_slot_machine", "this game has no slot machine (option slot)")
+    return illegal(action, "slot_number_taken", f"the slot machine already holds {action.number}s; "
+                   f"place them on casino {action.number}")
+
+
+def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
+    """Start the turn of the first seat from `first` on (round the table) with dice in hand, and keep
+    playing while nobody has a real choice: forced turns, round payouts, new rounds."""
+    while True:
+        seat = _first_with_dice(state, first)
+        if seat < 0:
+            if not pay_round(state, events) or not close_round(state, events):
+                return
+            first = state.start_player
+            continue
+        state.current = seat
+        state.turn += 1
+        roll_hand(state, events)
+        state.options = place_options(state)
+        if len(state.options) > 1:
+            return
+        place_dice(state, state.options[0], events, forced=True)
+        if state.pending is not None:
+            return
+        first = seat + 1
+
+
+def _first_with_dice(state: LasVegasState, first: int) -> int:
+    players, hands = state.players, state.hands
+    for step in range(players):
+        seat = (first + step) % players
+        hand = hands[seat]
+        if hand[0] or hand[1] or hand[2] or hand[3]:
+            return seat
+    return -1
+
+
+def close_round(state: LasVegasState, events: list[Event]) -> bool:
+    """The round is paid: start the next one (True), or end the game after the fourth (False)."""
+    events.append(RoundEnded(state.round, tuple(state.money(s) for s in range(state.players))))
+    if state.round >= ROUNDS:
+        finish(state, events)
+        return False
+    start_round(state, events)
+    return True
+
+
+def finish(state: LasVegasState, events: list[Event]) -> None:
+    """Most money wins; then most notes; still tied players share the win."""
+    state.phase = OVER
+    standing = [(state.money(s), len(state.won[s])) for s in range(state.players)]
+    best = max(standing)
+    state.winners = tuple(s for s in range(state.players) if standing[s] == best)
+    events.append(GameEnded(state.winners, tuple(m for m, _ in standing), tuple(n for _, n in standing)))
