@@ -1,0 +1,285 @@
+"""The client application: one prompt_toolkit `Application` for the lobby and the game, run with run_async().
+
+`ClientApp` is the controller. The command line's Enter and the key bindings call its methods; network work
+runs in background tasks that change the view-model (`client.viewmodel`) and ask for a redraw with
+`invalidate()`. A `Follower` streams the game; a seat's token is saved (`client.seats`) the moment it is
+given, so a killed client comes back to its seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Coroutine
+from typing import Any
+
+import structlog
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from prompt_toolkit.validation import ValidationError
+
+from client.bindings import load_key_bindings
+from client.endgame import check_finished_game
+from client.follow import Follower
+from client.inputs import CommandCompleter, CommandValidator
+from client.layout import ClientLayout
+from client.link import LinkError, NewGame, TableLink
+from client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
+from client.orders import CommandError, Order
+from client.render.styles import client_style
+from client.seats import SavedSeat, SeatStore
+from client.viewmodel import (
+    ClientModel,
+    ViewUpdate,
+    apply_update,
+    current_ui,
+    enter_game,
+    leave_game,
+    note,
+    open_prompts,
+    selected_game,
+    set_games,
+    tell,
+)
+from engine.lords.board import LOT_BY_NAME
+
+log = structlog.get_logger("client")
+
+
+class ClientApp:
+    """The lobby and game screens of one player (or spectator) on one server."""
+
+    def __init__(self, model: ClientModel, link: TableLink, seats: SeatStore, *, input: Input | None = None,
+                 output: Output | None = None) -> None:
+        self.model = model
+        self.link = link
+        self.seats = seats
+        self.command = Buffer(multiline=False, completer=CommandCompleter(self), validator=CommandValidator(self),
+                              complete_while_typing=True, validate_while_typing=True, history=InMemoryHistory(),
+                              accept_handler=self._accept)
+        self.layout = ClientLayout(self)
+        self.application: Application[None] = Application(
+            layout=self.layout.build(), key_bindings=load_key_bindings(self), style=client_style(),
+            full_screen=True, input=input, output=output)
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.follower: asyncio.Task[None] | None = None
+
+    # ---- running
+
+    async def run(self, game_id: str | None = None, watch: bool = False) -> None:
+        """Show the lobby (or go straight to `game_id`) until the player quits."""
+        try:
+            # Background work starts once the application runs, so its first redraw request is not lost.
+            await self.application.run_async(pre_run=lambda: self.spawn(self._start(game_id, watch)) and None)
+        finally:
+            for task in list(self.tasks):
+                task.cancel()
+            await asyncio.gather(*self.tasks, return_exceptions=True)
+            await self.link.close()
+
+    async def _start(self, game_id: str | None, watch: bool) -> None:
+        await self.refresh()
+        if game_id:
+            await self.open_game(game_id, watch=watch)
+
+    def spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run `work` in the background; a refusal it raises is shown, anything else logged and shown."""
+        task = asyncio.get_running_loop().create_task(self._guard(work))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def _guard(self, work: Coroutine[Any, Any, Any]) -> None:
+        try:
+            await work
+        except asyncio.CancelledError:
+            raise
+        except LinkError as error:
+            tell(self.model, error.message, "error")
+        except Exception as error:  # a bug: keep the client up, say what happened, log the traceback
+            log.exception("client_task_failed")
+            tell(self.model, f"internal error: {error!r} (details in the client log)", "error")
+        finally:
+            self.model.busy = ""
+            self.redraw()
+
+    def redraw(self) -> None:
+        self.application.invalidate()
+
+    def quit(self) -> None:
+        if self.application.is_running:
+            self.application.exit()
+
+    # ---- lobby
+
+    async def refresh(self) -> None:
+        self.model.game_types = await self.link.game_types()
+        set_games(self.model, await self.link.list_games())
+        self.model.connection, self.model.connected = "connected", True
+
+    def my_games(self) -> list[str]:
+        return list(self.seats.games(self.model.server))
+
+    def move_selection(self, step: int) -> None:
+        if self.model.games:
+            self.model.selected = (self.model.selected + step) % len(self.model.games)
+
+    async def open_game(self, game_id: str, watch: bool = False, seat: int | None = None) -> None:
+        """Sit down at `game_id`: with a saved token if there is one, else by joining; or just watch."""
+        saved = None if watch else self.seats.get(self.model.server, game_id)
+        summary = await self.link.get_game(game_id)
+        if saved is None and not watch:
+            if not summary.free_seats:
+                tell(self.model, f"game {game_id} has no free seat: watching it instead", "notice")
+                watch = True
+            else:
+                entropy = secrets.token_hex(16)
+                joined = await self.link.join_game(game_id, self.model.name, seat, entropy)
+                saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, entropy)
+                self.seats.put(self.model.server, saved)
+                log.info("joined", game_id=game_id, seat=joined.seat)
+        enter_game(self.model, game_id, saved.seat if saved else None, saved.token if saved else "",
+                   summary.commitment)
+        self.model.summary = summary
+        if saved is not None:
+            note(self.model, f"You play seat {saved.seat} of game {game_id}. Type help for the commands.")
+        self._follow()
+
+    async def create_game(self, spec: NewGame) -> None:
+        created = await self.link.create_game(spec)
+        log.info("created", game_id=created.game_id, game=spec.game, rules=spec.rules, players=spec.players)
+        await self.open_game(created.game_id)
+
+    def _follow(self) -> None:
+        if self.follower is not None:
+            self.follower.cancel()
+        game_id, token = self.model.game_id, self.model.token
+        assert game_id is not None
+
+        def watch(from_version: int | None) -> Any:
+            return self.link.watch(game_id, token, from_version)
+
+        follower = Follower(watch, self.on_update, self.on_connection)
+        self.follower = self.spawn(follower.run())
+
+    def on_update(self, update: ViewUpdate) -> None:
+        was = self.model.status
+        apply_update(self.model, update)
+        if update.status == "finished" and was != "finished":
+            self.spawn(self.check_fairness())
+        self.redraw()
+
+    def on_connection(self, text: str, connected: bool) -> None:
+        if self.model.connection == "live" and text.startswith("reconnecting"):
+            note(self.model, f"connection lost, {text}", "error")
+        elif text == "live" and self.model.connection.startswith("reconnecting"):
+            note(self.model, "connection back: carrying on from the last version held", "notice")
+        self.model.connection, self.model.connected = text, connected
+        self.redraw()
+
+    async def check_fairness(self) -> None:
+        """The game is over: fetch the reveal and the replay, prove the game, say so in the log."""
+        game_id = self.model.game_id
+        assert game_id is not None
+        revealed = await self.link.replay(game_id)
+        saved = self.seats.get(self.model.server, game_id)
+        findings = check_finished_game(revealed, self.model.commitment, self.model.seat,
+                                       saved.entropy if saved else None, self.model.view)
+        for finding in findings:
+            note(self.model, ("✓ " if finding.ok else "✗ ") + finding.text, "notice" if finding.ok else "error")
+            log.info("fairness_check", ok=finding.ok, check=finding.text, game_id=game_id)
+        ok = all(f.ok for f in findings)
+        tell(self.model, "Game over. The game is proven fair: see the log." if ok else
+             "Game over. A fairness check FAILED: see the log.", "notice" if ok else "error")
+
+    # ---- the command line
+
+    def _accept(self, buffer: Buffer) -> bool:
+        """Enter: run the command. Returns True to keep the text (so a refused command can be fixed)."""
+        text = buffer.text.strip()
+        try:
+            self.run_command(text)
+        except CommandError as error:
+            buffer.validation_error = ValidationError(cursor_position=len(buffer.text), message=error.message)
+            return True
+        if text:
+            buffer.append_to_history()
+        return False
+
+    def run_command(self, text: str) -> None:
+        """Do what `text` says, on whichever screen is up; CommandError if it cannot be done."""
+        word = text.split()[0].lower() if text.split() else ""
+        if word == "quit":
+            self.quit()
+        elif word == "help":
+            self.show_help()
+        elif self.model.screen == "lobby":
+            self._lobby_command(parse_lobby(text, self.model.game_types, selected_game(self.model)))
+        elif word == "lobby":
+            self.back_to_lobby()
+        elif text:
+            self._game_command(text)
+
+    def _lobby_command(self, command: LobbyCommand) -> None:
+        if command.verb == "refresh":
+            self.spawn(self.refresh())
+        elif command.verb == "create" and command.new_game is not None:
+            self.spawn(self.create_game(command.new_game))
+        elif command.verb in ("join", "watch"):
+            self.spawn(self.open_game(command.game_id, watch=command.verb == "watch", seat=command.seat))
+
+    def back_to_lobby(self) -> None:
+        if self.follower is not None:
+            self.follower.cancel()
+            self.follower = None
+        leave_game(self.model)
+        self.spawn(self.refresh())
+
+    def _game_command(self, text: str) -> None:
+        ui = current_ui(self.model)
+        if ui is None or self.model.view is None or self.model.version is None:
+            raise CommandError("the game has not started yet: wait for every seat to be taken")
+        order = ui.resolve(text, self.model.view, self.model.seat, open_prompts(self.model))
+        self.model.busy = order.action
+        self.spawn(self._send(order, self.model.version))
+
+    async def _send(self, order: Order, version: int) -> None:
+        game_id = self.model.game_id
+        assert game_id is not None
+        try:
+            accepted = await self.link.send(game_id, self.model.token, order.route, version)
+        except LinkError as error:
+            if error.code == "stale_version":
+                tell(self.model, f"{order.action}: the game moved on while you chose (someone acted); look again "
+                     "and press ↑ to send it again", "error")
+            else:
+                tell(self.model, error.message, "error")
+            return
+        done = f"{order.note}: " if order.note else ""
+        tell(self.model, f"{done}{accepted.action} (version {accepted.version})", "notice")
+
+    def typing_error(self, text: str) -> str | None:
+        if self.model.screen != "game" or not text.strip() or text.split()[0].lower() in ("help", "quit", "lobby"):
+            return None
+        ui = current_ui(self.model)
+        if ui is None or self.model.view is None:
+            return None
+        return ui.typing_error(text, self.model.view, self.model.seat, open_prompts(self.model))
+
+    def mentioned_lots(self) -> frozenset[str]:
+        """Lots named on the command line, highlighted on the board while the player types."""
+        return frozenset(w.upper().rstrip(",") for w in self.command.text.split() if w.upper().rstrip(",")
+                         in LOT_BY_NAME)
+
+    def show_help(self) -> None:
+        ui = current_ui(self.model)
+        lines = LOBBY_HELP if self.model.screen == "lobby" or ui is None else ui.help
+        for line in lines:
+            note(self.model, line)
+
+    def scroll_log(self, lines: int) -> None:
+        self.model.log_scroll = max(0, min(len(self.model.log), self.model.log_scroll + lines))
+

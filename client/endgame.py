@@ -1,0 +1,97 @@
+"""Proving a finished game fair from the client's side (issue 4), with what this client saw itself.
+
+At the end the server reveals its secret seed, every seat's entropy and the replay file. The client checks:
+
+1. the revealed secret matches the commitment it showed *before* the game, and with the entropies it
+   derives the game's seed (`engine.core.fairness.check_reveal`);
+2. the entropy recorded for this seat is the one this client sent when it joined;
+3. the replay re-runs: every action legal, every state hash as recorded (`replays.verify` when present,
+   else a re-run with `engine.core.match.Match` comparing the hashes of every record);
+4. the replay's seed is the revealed one, and its final position, seen from this seat, is exactly the view
+   this client ended with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from client.link import Revealed
+from engine.core.canonical import canonical_bytes
+from engine.core.errors import EngineError
+from engine.core.fairness import check_reveal
+from engine.core.match import Match
+from engine.registry import get_game
+from replays.format import ReplayFormatError, parse_lines
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    ok: bool
+    text: str
+
+
+def _rerun(data: bytes) -> tuple[Finding, Any, str]:
+    """Re-run the replay with `Match`; the finding, the final state and the seed of its config."""
+    try:
+        replay = parse_lines(data.splitlines(), "replay")
+    except ReplayFormatError as error:
+        return Finding(False, f"the replay is not well formed: {error}"), None, ""
+    config = replay.config
+    game = get_game(config.game)
+    match = Match(game, config)
+    if match.state_hash() != replay.header["hash"]:
+        return Finding(False, "the replay's set-up does not give the recorded state hash"), None, config.seed
+    for record in replay.actions:
+        try:
+            match.play(int(record["seat"]), str(record["action"]))
+        except EngineError as error:
+            return Finding(False, f"action {record['seq']} ({record['action']}) is refused: {error}"), None, config.seed
+        if match.state_hash() != record["hash"]:
+            return Finding(False, f"after action {record['seq']} the state hash differs from the record"), None, \
+                config.seed
+    return Finding(True, f"replay re-run: {len(replay.actions)} actions, every state hash matches"), match.state, \
+        config.seed
+
+
+def _verify(data: bytes, revealed: Revealed) -> tuple[Finding, Any, str]:
+    """The replay proven by `replays.verify` when that module is there, else by re-running it here."""
+    try:
+        from replays.fairness import Reveal
+        from replays.verify import verify_bytes
+    except ImportError:
+        return _rerun(data)
+    report = verify_bytes(data, "replay", Reveal(revealed.server_seed, revealed.commitment, revealed.entropies))
+    seed = report.config.seed if report.config is not None else ""
+    if not report.ok:
+        what = report.problem.what if report.problem is not None else report.fairness.detail
+        return Finding(False, f"the replay does not verify: {what}"), None, seed
+    return Finding(True, f"replay verified: {report.actions} actions re-run, every record checks"), \
+        report.final_state, seed
+
+
+def check_finished_game(revealed: Revealed, commitment_seen: str, seat: int | None, entropy_sent: str | None,
+                        final_view: Mapping[str, Any] | None) -> list[Finding]:
+    """Everything this client can prove about a finished game, one finding per check."""
+    findings = []
+    problems = check_reveal(revealed.server_seed, commitment_seen or revealed.commitment, revealed.entropies,
+                            revealed.seed)
+    shown = "the commitment shown before the game" if commitment_seen else "the server's commitment"
+    findings.append(Finding(not problems, "; ".join(problems) if problems else
+                            f"the revealed server seed matches {shown} and derives the game's seed"))
+    if seat is not None and entropy_sent is not None:
+        mine = revealed.entropies[seat] if seat < len(revealed.entropies) else None
+        findings.append(Finding(mine == entropy_sent, "your entropy was mixed into the seed" if mine == entropy_sent
+                                else "the entropy recorded for your seat is not the one this client sent"))
+    replayed, final_state, seed = _verify(revealed.replay, revealed)
+    findings.append(replayed)
+    if replayed.ok:
+        findings.append(Finding(seed == revealed.seed, "the replay was played with the revealed seed"
+                                if seed == revealed.seed else "the replay's seed is not the revealed seed"))
+    if replayed.ok and final_view is not None and final_state is not None:
+        game = get_game(str(final_view["game"]))
+        same = canonical_bytes(game.view(final_state, seat)) == canonical_bytes(final_view)
+        findings.append(Finding(same, "the replay ends in exactly the position you saw" if same
+                                else "the replay's final position differs from what you saw"))
+    return findings

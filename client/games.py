@@ -1,0 +1,46 @@
+"""What the client needs from each game besides drawing it: prompts, reading commands, completion, help.
+
+The screen never names a game: it asks `game_ui(view)`, which dispatches on `view["game"]` like the render
+functions do, so Las Vegas plugs in next to Lords of Vegas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from client.choices import Prompt
+from client.orders import Order
+from client.suggestions import Suggestion
+
+View = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class GameUi:
+    title: str
+    prompts: Callable[[View, int | None], list[Prompt]]
+    resolve: Callable[[str, View, int | None, Sequence[Prompt]], Order]
+    typing_error: Callable[[str, View, int | None, Sequence[Prompt]], str | None]
+    suggest: Callable[[str, View, int | None, Sequence[Prompt]], list[Suggestion]]
+    help: tuple[str, ...]
+
+
+def _lords() -> GameUi:
+    from client.lords import commands, completion, prompts
+
+    return GameUi("Lords of Vegas", prompts.lords_prompts, commands.resolve, commands.typing_error,
+                  completion.suggest, commands.HELP)
+
+
+_FACTORIES: dict[str, Callable[[], GameUi]] = {"lords": _lords}
+_CACHE: dict[str, GameUi] = {}
+
+
+def game_ui(view: View) -> GameUi | None:
+    """The UI of the view's game, or None for a game this client does not know."""
+    name = str(view.get("game"))
+    if name not in _CACHE and name in _FACTORIES:
+        _CACHE[name] = _FACTORIES[name]()
+    return _CACHE.get(name)

@@ -1,0 +1,160 @@
+"""The prompt_toolkit layout of the client: windows whose text is drawn from the view-model on each redraw.
+
+Every window's content is a call to a pure render function with the current model and the size the
+arrangement gives it; nothing here holds game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.formatted_text import StyleAndTextTuples, split_lines
+from prompt_toolkit.layout import DynamicContainer, Float, FloatContainer, HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout.containers import AnyContainer
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+
+from client.arrange import FIXED_LINES, Arrangement, arrange
+from client.render import render_board, render_header, render_players
+from client.render.panels import (
+    prompt_height,
+    render_lobby,
+    render_log,
+    render_notice,
+    render_prompts,
+    render_status,
+    render_waiting,
+)
+from client.render.text import join_lines
+from client.viewmodel import open_prompts
+
+if TYPE_CHECKING:
+    from client.app import ClientApp
+
+
+def _size() -> tuple[int, int]:
+    size = get_app().output.get_size()
+    return size.columns, size.rows
+
+
+def _text(render: Callable[[], StyleAndTextTuples]) -> FormattedTextControl:
+    return FormattedTextControl(render, focusable=False)
+
+
+def _last_lines(lines: StyleAndTextTuples, count: int) -> StyleAndTextTuples:
+    """The last `count` lines of formatted text (a short window keeps the bottom of the players panel)."""
+    split = list(split_lines(lines))
+    return join_lines(split[-count:] if count > 0 else [])
+
+
+class ClientLayout:
+    """The windows of both screens (lobby and game) and the rules that size them."""
+
+    def __init__(self, client: ClientApp) -> None:
+        self.client = client
+        self.model = client.model
+        self.input_window = Window(BufferControl(client.command, input_processors=[BeforeInput(self._prompt_text)]),
+                                   height=1, style="class:input")
+        self.header = Window(_text(self._header), height=1)
+        self.board = Window(_text(self._board), height=lambda: Dimension.exact(self.arrangement().board_height),
+                            width=lambda: Dimension.exact(self.arrangement().board_width), wrap_lines=False)
+        self.players = Window(_text(self._players), height=lambda: Dimension.exact(self.arrangement().players_height))
+        self.prompts = Window(_text(self._prompts), height=lambda: Dimension.exact(self.arrangement().prompts_height))
+        self.log = Window(_text(self._log), height=Dimension(min=1, weight=1))
+        self.waiting = Window(_text(self._waiting),
+                              height=lambda: Dimension.exact(len(list(split_lines(self._waiting())))))
+        side = HSplit([self.players, self.prompts, self.log])
+        self.stacked = HSplit([self.header, self.board, self.players, self.prompts, self.log])
+        # The empty window under the board lets the row grow, so the log beside it gets the lines left over.
+        self.wide = HSplit([self.header, VSplit([HSplit([self.board, Window()]), Window(width=1), side])])
+        self.lobby = Window(_text(self._lobby), height=lambda: Dimension.exact(self._lobby_lines()))
+        body = HSplit([DynamicContainer(self._body), self.input_window])
+        menu = CompletionsMenu(max_height=8, scroll_offset=1)
+        # The menu floats over the screen above the command line, never over the notice and status lines
+        # under it: what is wrong with a command stays in sight while completing it.
+        self.root = HSplit([FloatContainer(body, floats=[Float(xcursor=True, ycursor=True, content=menu)]),
+                            Window(_text(self._notice), height=1), Window(_text(self._status), height=1)])
+
+    def build(self) -> Layout:
+        return Layout(self.root, focused_element=self.input_window)
+
+    # ---- which screen
+
+    def _body(self) -> AnyContainer:
+        if self.model.screen == "lobby":
+            return HSplit([self.lobby, self.log])
+        if self.model.view is None:
+            return HSplit([self.waiting, self.log])
+        return self.wide if self.arrangement().side_by_side else self.stacked
+
+    def arrangement(self) -> Arrangement:
+        columns, rows = _size()
+        view = self.model.view
+        prompts = open_prompts(self.model)
+
+        def players(width: int) -> int:
+            return len(list(split_lines(render_players(view, width)))) if view is not None else 0
+
+        return arrange(columns, rows, players, lambda width: prompt_height(prompts, width))
+
+    # ---- what each window shows
+
+    def _prompt_text(self) -> StyleAndTextTuples:
+        if self.model.screen == "lobby":
+            return [("class:dim", "lobby> ")]
+        view, seat = self.model.view, self.model.seat
+        if seat is None or view is None:
+            return [("class:dim", "watching> ")]
+        colour = view["seats"][seat]["colour"]
+        return [(f"class:player.{colour}", f"{view['seats'][seat]['name']}"), ("", "> ")]
+
+    def _header(self) -> StyleAndTextTuples:
+        return render_header(self.model.view, _size()[0]) if self.model.view is not None else []
+
+    def _board(self) -> StyleAndTextTuples:
+        if self.model.view is None:
+            return []
+        a = self.arrangement()
+        return render_board(self.model.view, a.board_width, a.board_height, highlight=self.client.mentioned_lots())
+
+    def _players(self) -> StyleAndTextTuples:
+        if self.model.view is None:
+            return []
+        a = self.arrangement()
+        return _last_lines(render_players(self.model.view, a.side_width), a.players_height)
+
+    def _prompts(self) -> StyleAndTextTuples:
+        return render_prompts(open_prompts(self.model), self.arrangement().side_width)
+
+    def _log(self) -> StyleAndTextTuples:
+        columns, rows = _size()
+        if self.model.screen == "lobby":
+            width, height = columns, rows - FIXED_LINES - self._lobby_lines()
+        elif self.model.view is not None:
+            a = self.arrangement()
+            width, height = a.side_width, a.log_height
+        else:
+            width, height = columns, rows - FIXED_LINES - len(list(split_lines(self._waiting())))
+        return render_log(list(self.model.log), width, height, self.model.log_scroll, self.model.version)
+
+    def _waiting(self) -> StyleAndTextTuples:
+        return render_waiting(self.model, _size()[0])
+
+    def _lobby(self) -> StyleAndTextTuples:
+        columns, rows = _size()
+        return render_lobby(self.model, columns, rows - FIXED_LINES - 1, mine=self.client.my_games())
+
+    def _lobby_lines(self) -> int:
+        return len(list(split_lines(self._lobby())))
+
+    def _notice(self) -> StyleAndTextTuples:
+        error = self.client.command.validation_error
+        return render_notice(self.model.notice, error.message if error else None, _size()[0])
+
+    def _status(self) -> StyleAndTextTuples:
+        return render_status(self.model, _size()[0])
+

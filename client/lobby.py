@@ -1,0 +1,126 @@
+"""Lobby commands: list, create, join and watch games, read from the same command line as the game.
+
+    create [GAME] [RULES] [SEATS] [bots N] [OPTION ...]   e.g. create lords up 4 bots 3 layoff
+    join [GAME_ID] [SEAT]      watch [GAME_ID]      refresh      quit
+    (Enter on an empty line joins the chosen game; the server's bots take the last N seats.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from client.link import NewGame
+from client.orders import CommandError
+from client.suggestions import Suggestion, current_word, matching
+from client.viewmodel import GameRow, GameTypeRow
+
+LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [OPTIONS]: a new game, you take the first seat",
+               "join": "join [GAME_ID] [SEAT]: take a seat (or your own seat again)",
+               "watch": "watch [GAME_ID]: follow a game as a spectator", "refresh": "list the games again",
+               "help": "list the commands", "quit": "leave"}
+LOBBY_HELP = (
+    "create lords up 4 bots 3        a Lords of Vegas game (Up! rules) with 3 bots; you take seat 0",
+    "create lords classic 2 bots 0 layoff   options follow the seat count; bots fill the last seats",
+    "join 7f3a1c  ·  join 7f3a1c 2  ·  watch 7f3a1c  ·  refresh  ·  quit   (↑/↓ and Enter work too)",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyCommand:
+    verb: str  # "create" | "join" | "watch" | "refresh" | "help" | "quit"
+    game_id: str = ""
+    seat: int | None = None
+    new_game: NewGame | None = None
+
+
+def _game_type(types: Sequence[GameTypeRow], name: str) -> GameTypeRow:
+    for kind in types:
+        if kind.name == name.lower():
+            return kind
+    known = ", ".join(t.name for t in types) or "none (is the server up?)"
+    raise CommandError(f"create {name}: this server has no game {name!r}; games: {known}")
+
+
+def parse_create(words: list[str], types: Sequence[GameTypeRow]) -> NewGame:
+    """`create [GAME] [RULES] [SEATS] [bots N] [OPTION ...]` with the server's catalogue filling the gaps."""
+    if not types:
+        raise CommandError("create: the server has not said which games it offers yet; try refresh")
+    rest = list(words)
+    kind = _game_type(types, rest.pop(0)) if rest and not rest[0].isdigit() and rest[0] != "bots" else types[0]
+    rules = {r.name: r for r in kind.rule_sets}
+    rule = kind.rule_sets[0]
+    if rest and rest[0].lower() in rules:
+        rule = rules[rest.pop(0).lower()]
+    players = min(4, rule.max_players)
+    if rest and rest[0].isdigit():
+        players = int(rest.pop(0))
+    if not rule.min_players <= players <= rule.max_players:
+        raise CommandError(f"create: {kind.name} {rule.name} is for {rule.min_players}-{rule.max_players} "
+                           f"players, not {players}")
+    bots = players - 1
+    if rest and rest[0].lower() == "bots":
+        if len(rest) < 2 or not rest[1].isdigit():
+            raise CommandError("create: write the number of bots after 'bots', e.g. bots 3", incomplete=True)
+        bots = int(rest[1])
+        rest = rest[2:]
+    if not 0 <= bots < players:
+        raise CommandError(f"create: {bots} bots do not fit {players} seats with you in one (0-{players - 1})")
+    unknown = [o for o in rest if o.lower() not in kind.options]
+    if unknown:
+        raise CommandError(f"create: {unknown[0]!r} is not an option of {kind.name} "
+                           f"(options: {', '.join(kind.options) or 'none'})")
+    return NewGame(kind.name, rule.name, players, tuple(range(players - bots, players)),
+                   tuple(sorted({o.lower() for o in rest})))
+
+
+def parse_lobby(text: str, types: Sequence[GameTypeRow], chosen: GameRow | None) -> LobbyCommand:
+    """The lobby command `text` stands for; CommandError says what is wrong. Empty text joins `chosen`."""
+    words = text.split()
+    if not words:
+        words = ["join"]
+    verb = words[0].lower()
+    if verb not in LOBBY_WORDS:
+        raise CommandError(f"{words[0]}: not a lobby command; commands: {', '.join(LOBBY_WORDS)}")
+    if verb == "create":
+        return LobbyCommand(verb, new_game=parse_create(words[1:], types))
+    if verb in ("join", "watch"):
+        game_id = words[1] if len(words) > 1 else (chosen.game_id if chosen else "")
+        if not game_id:
+            raise CommandError(f"{verb}: there is no game to {verb} yet; create one: create lords up 4 bots 3")
+        seat = None
+        if verb == "join" and len(words) > 2:
+            if not words[2].isdigit():
+                raise CommandError(f"join {game_id} {words[2]}: a seat is a number (0 is the first seat)")
+            seat = int(words[2])
+        return LobbyCommand(verb, game_id, seat)
+    return LobbyCommand(verb)
+
+
+def lobby_suggestions(text: str, types: Sequence[GameTypeRow], games: Sequence[GameRow]) -> list[Suggestion]:
+    typed, partial = current_word(text)
+    if not typed:
+        return matching([Suggestion(w, m) for w, m in LOBBY_WORDS.items()], partial)
+    verb = typed[0].lower()
+    if verb in ("join", "watch") and len(typed) == 1:
+        return matching([Suggestion(g.game_id, f"{g.game} {g.rules}, {g.status}") for g in games], partial)
+    if verb != "create":
+        return []
+    kind = next((t for t in types if len(typed) > 1 and t.name == typed[1].lower()), None)
+    if len(typed) == 1:
+        return matching([Suggestion(t.name, t.title) for t in types], partial)
+    if kind is None:
+        return []
+    if len(typed) == 2:
+        return matching([Suggestion(r.name, f"{r.min_players}-{r.max_players} players: {r.description}")
+                         for r in kind.rule_sets], partial)
+    if len(typed) == 3:
+        rule = next((r for r in kind.rule_sets if r.name == typed[2].lower()), kind.rule_sets[0])
+        return matching([Suggestion(str(n), "seats") for n in range(rule.min_players, rule.max_players + 1)],
+                        partial)
+    if typed[-1].lower() == "bots":
+        seats = int(typed[3]) if typed[3].isdigit() else 1
+        return matching([Suggestion(str(n), "bots") for n in range(seats - 1, -1, -1)], partial)
+    words = ["bots"] if "bots" not in [w.lower() for w in typed] else []
+    return matching([Suggestion(w, "how many bots") for w in words]
+                    + [Suggestion(o, "option") for o in kind.options if o not in typed], partial)

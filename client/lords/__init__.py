@@ -1,0 +1,1 @@
+"""What the client knows about Lords of Vegas beyond the engine: commands, choices and a rules mirror."""

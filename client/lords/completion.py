@@ -1,0 +1,132 @@
+"""Completion for the Lords of Vegas command line, word by word, from what the rules allow now.
+
+The first word offers the verbs the player may use now (their legal actions first); later words offer
+the continuations of their legal actions (`build ` → their parking lots they can afford → colours with
+tiles left), with a note on each (`$6m`, `7 tiles left`). Off turn, or for a spectator, it falls back to the
+grammar: any lot, any colour. `sprawl LOT` is offered as the shorthand; trades complete part by part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from client.choices import Prompt, numbered
+from client.lords.commands import ARGUMENTS
+from client.lords.rules import legal_texts
+from client.render.lords import seat_name
+from client.suggestions import Suggestion, current_word, matching
+from engine.lords.actions import USAGE
+from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
+
+CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat stays yours)",
+                "lobby": "back to the list of games"}
+ALWAYS = ("trade", "help", "quit", "lobby")
+TURN_VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+
+
+def lot_note(view: Mapping[str, Any], lot: str) -> str:
+    """A few words on a lot as the player sees it now."""
+    info = LOTS[LOT_BY_NAME[lot]]
+    data = view["lots"].get(lot)
+    if data is None:
+        return f"empty, ${info.price}m, die {info.printed_die}"
+    if "tile" not in data:
+        return f"{seat_name(view, data['marker'])}'s parking lot, ${info.price}m"
+    casino = next((c for c in view["casinos"] if lot in c["lots"]), None)
+    boss = seat_name(view, casino["boss"]) if casino and casino.get("boss") is not None else "no"
+    return f"{data['tile']} casino, {boss} boss"
+
+
+def _word_note(view: Mapping[str, Any], word: str) -> str:
+    if word.upper() in LOT_BY_NAME:
+        return lot_note(view, word.upper())
+    if word in COLOURS:
+        return f"{view['tiles_left'].get(word, 0)} tiles left"
+    return ""
+
+
+def _continuations(texts: Sequence[str], typed: list[str]) -> list[str]:
+    """The next word of every legal text that starts with the typed words."""
+    lowered = [w.lower() for w in typed]
+    out = []
+    for text in texts:
+        words = text.split()
+        if len(words) > len(typed) and [w.lower() for w in words[: len(typed)]] == lowered:
+            out.append(words[len(typed)])
+    return out
+
+
+def _sprawl_targets(texts: Sequence[str]) -> list[tuple[str, str]]:
+    pairs = [t.split()[1:] for t in texts if t.startswith("sprawl ")]
+    return [(target, source) for source, target in pairs]
+
+
+def _grammar(view: Mapping[str, Any], verb: str, position: int) -> list[Suggestion]:
+    """Any word of the right kind: for commands the rules do not allow now (off turn, spectators)."""
+    kinds = ARGUMENTS.get(verb, ())
+    if position - 1 >= len(kinds):
+        return []
+    kind = kinds[position - 1]
+    if kind == "lot":
+        return [Suggestion(lot.name, lot_note(view, lot.name)) for lot in LOTS]
+    if kind == "colour":
+        return [Suggestion(c, f"{view['tiles_left'].get(c, 0)} tiles left") for c in COLOURS]
+    if kind == "yesno":
+        return [Suggestion("no"), Suggestion("yes")]
+    return []
+
+
+def _first_words(view: Mapping[str, Any], texts: Sequence[str], prompts: Sequence[Prompt]) -> list[Suggestion]:
+    verbs = [t.split()[0] for t in texts]
+    out = [Suggestion(str(n), c.command, display=f"{n}: {c.label}") for n, c in enumerate(numbered(prompts), 1)]
+    out += [Suggestion(v, USAGE[v]) for v in verbs]
+    if view["phase"] == "over":
+        return out + [Suggestion(v, CLIENT_WORDS[v]) for v in CLIENT_WORDS]
+    out += [Suggestion(v, USAGE.get(v) or CLIENT_WORDS[v]) for v in ALWAYS]
+    return out + [Suggestion(v, USAGE[v]) for v in TURN_VERBS]
+
+
+def _trade_words(view: Mapping[str, Any], seat: int | None, text: str) -> list[Suggestion]:
+    """Trades: `GIVER>RECEIVER` then `$N`, `lot LOT` or `die LOT` (the giver's), parts separated by commas."""
+    part = text.split(None, 1)[1].split(",")[-1] if len(text.split(None, 1)) > 1 else ""
+    words, _ = current_word(part)
+    colours = [s["colour"] for s in view["seats"]]
+    me = colours[seat] if seat is not None else colours[0]
+    if not words:
+        pairs = [f"{me}>{c}" for c in colours if c != me] + [f"{c}>{me}" for c in colours if c != me]
+        return [Suggestion(p, f"{p.split('>')[0]} gives {p.split('>')[1]}") for p in pairs]
+    if len(words) == 1:
+        return [Suggestion("$", "money: $N"), Suggestion("lot", "a parking lot"), Suggestion("die", "a die")]
+    giver = colours.index(words[0].split(">")[0]) if words[0].split(">")[0] in colours else None
+    if len(words) == 2 and words[1] in ("lot", "die") and giver is not None:
+        key = "marker" if words[1] == "lot" else "die"
+        lots = [n for n, d in view["lots"].items() if (d.get(key) == giver if key == "marker"
+                                                          else (d.get("die") or [None])[0] == giver)]
+        return [Suggestion(lot, lot_note(view, lot)) for lot in sorted(lots, key=LOT_BY_NAME.__getitem__)]
+    return []
+
+
+def suggest(text: str, view: Mapping[str, Any], seat: int | None, prompts: Sequence[Prompt] = ()) -> list[Suggestion]:
+    """What may come next where the cursor is (at the end of `text`), best first."""
+    typed, partial = current_word(text)
+    texts = legal_texts(view, seat)
+    if not typed:
+        return matching(_first_words(view, texts, prompts), partial)
+    verb = typed[0].lower()
+    if verb == "trade":
+        return matching(_trade_words(view, seat, text), partial.split(",")[-1])
+    if verb == "sprawl" and len(typed) == 1:
+        targets = [Suggestion(t, f"from your casino on {s}: {lot_note(view, t)}") for t, s in _sprawl_targets(texts)]
+        sources = [Suggestion(s, "sprawl from this casino: then name the lot") for _, s in _sprawl_targets(texts)]
+        found = matching(targets + sources, partial)
+        return found or matching(_grammar(view, verb, 1), partial)
+    found = []
+    for word in _continuations(texts, typed):
+        if ".." in word:
+            low, high = word.split("..")
+            found += [Suggestion(high, f"the most you may bet (${low}m to ${high}m)"),
+                      Suggestion(low, f"the least you may bet (${low}m to ${high}m)")]
+        else:
+            found.append(Suggestion(word, _word_note(view, word)))
+    return matching(found, partial) or matching(_grammar(view, verb, len(typed)), partial)

@@ -1,0 +1,53 @@
+"""What the rules say about an action in the position a player sees, asked of the engine through the mirror.
+
+`legal_texts` lists the canonical texts a seat may play now (a bet range as `gamble B4 1..12`), for
+completion; `refusal` is the sentence the engine would refuse an action with, for validation as you type.
+Both are advice: the server decides, and its refusal is what the player finally reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from client.lords.mirror import mirror_state
+from engine.core.api import ActionRange
+from engine.core.errors import EngineError
+from engine.lords.legal import legal_actions
+from engine.lords.state import LordsState
+
+
+def legal_entries(view: Mapping[str, Any], seat: int | None) -> list[Any]:
+    """The engine's legal-action entries for `seat` in `view` (empty for spectators or unreadable views)."""
+    state = mirror_state(view) if seat is not None else None
+    return legal_actions(state, seat) if state is not None and seat is not None else []
+
+
+def legal_texts(view: Mapping[str, Any], seat: int | None) -> list[str]:
+    return [entry.text() for entry in legal_entries(view, seat)]
+
+
+def refusal(view: Mapping[str, Any], seat: int | None, action: Any) -> str | None:
+    """Why the engine would refuse `action` from `seat` now, or None if it would accept it (or cannot tell)."""
+    if seat is None:
+        return f"{action.text()}: you are watching this game; only players act"
+    state = mirror_state(view)
+    if state is None:
+        return None
+    for entry in legal_actions(state, seat):
+        if entry == action or (isinstance(entry, ActionRange) and action in entry):
+            return None
+    return _engine_says(state, seat, action)
+
+
+def _engine_says(state: LordsState, seat: int, action: Any) -> str | None:
+    """Apply to a copy and keep the engine's refusal; the mirror has no deck, so a draw may fail: allowed."""
+    from engine.lords.game import LORDS_OF_VEGAS
+
+    try:
+        LORDS_OF_VEGAS.apply(state.clone(), seat, action)
+    except EngineError as error:
+        return error.message
+    except (IndexError, KeyError, ValueError):
+        return None
+    return None

@@ -1,0 +1,45 @@
+"""Pure render functions: a game view (the JSON-ready dict the server streams) in, formatted text out.
+
+Nothing here touches the network or the terminal, so the replay viewer and tests import it freely. Each
+game has its own module (`lords`, `lasvegas`); `board_renderer(view)` picks one by `view["game"]`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from client.render import lords
+from client.render.text import Lines
+
+RENDERERS = {"lords": lords}
+
+
+class UnknownGame(ValueError):
+    """A view of a game this client cannot draw."""
+
+
+def game_module(view: Mapping[str, Any]) -> Any:
+    """The render module of the view's game (`client.render.lords`...); UnknownGame names the ones known."""
+    name = view.get("game")
+    if name not in RENDERERS:
+        raise UnknownGame(f"cannot draw game {name!r}; this client knows {', '.join(sorted(RENDERERS))}")
+    return RENDERERS[name]
+
+
+def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
+                 highlight: frozenset[str] = frozenset()) -> Lines:
+    """The board of whatever game `view` is, in at most `width` columns (and ideally `height` lines)."""
+    return game_module(view).render_board(view, width=width, height=height, highlight=highlight)
+
+
+def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
+    return game_module(view).render_players(view, width=width)
+
+
+def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
+    return game_module(view).render_header(view, width=width)
+
+
+__all__ = ["RENDERERS", "Lines", "UnknownGame", "game_module", "render_board", "render_header",
+           "render_players"]

@@ -1,0 +1,269 @@
+"""The Lords of Vegas board, players and turn, drawn from a view (`engine.lords.codec.view`).
+
+Pure functions from a view to formatted text, shared by the client and the replay viewer. The board is laid
+out as the printed one: blocks A, C, E down the left with The Strip on their right, blocks B, D, F down the
+right, The Strip between them. A lot is one cell:
+
+    A2 $6 [2]     an empty lot: its price and printed die
+    A6 P Blk      a parking lot, in its owner's colour
+    A1 Go² K5     a casino tile: company colour as background, height (², ³... for risers), and its die
+                  (K5: Black's 5) in the owner's colour
+
+Cells of one casino share their background and the gaps between them, so casinos read as groups; with
+enough lines, the board also draws the vertical joins. Letters repeat what the colours say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from client.render.text import Line, Lines, fit, join_lines, pad, truncate
+from engine.lords.board import CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_BY_NAME, LOTS
+
+LEFT_BLOCKS = ("A", "C", "E")
+RIGHT_BLOCKS = ("B", "D", "F")
+COMPACT_CELL = 11
+WIDE_CELL = 15
+MAX_CELL = 17
+STRIP_TEXT = "THE STRIP"
+COLOUR_ABBR = {"purple": "Pu", "brown": "Br", "gold": "Go", "silver": "Si", "aqua": "Aq", "strip": "St"}
+PLAYER_ABBR = {"black": "Blk", "blue": "Blu", "green": "Grn", "purple": "Pur", "red": "Red", "yellow": "Yel"}
+PLAYER_INITIAL = {"black": "K", "blue": "B", "green": "G", "purple": "P", "red": "R", "yellow": "Y"}
+SUPERSCRIPT = {1: " ", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶"}
+ROWS = {block: max(lot.row for lot in LOTS if lot.block == block) for block in (*LEFT_BLOCKS, *RIGHT_BLOCKS)}
+GRID = {(lot.block, lot.row, lot.col): lot.name for lot in LOTS}
+
+
+def board_size(cell: int = COMPACT_CELL, tall: bool = False) -> tuple[int, int]:
+    """Columns and lines the board takes with cells `cell` wide (tall: with the joins between rows)."""
+    side = 3 * cell + 2
+    lines = max(_side_lines(LEFT_BLOCKS, tall), _side_lines(RIGHT_BLOCKS, tall))
+    return 2 * side + 2 + 3, lines
+
+
+def _side_lines(blocks: Sequence[str], tall: bool) -> int:
+    rows = sum(ROWS[b] for b in blocks)
+    return rows + len(blocks) - 1 + (rows - len(blocks) if tall else 0)
+
+
+def _cell_width(width: int) -> int:
+    return max(COMPACT_CELL, min(MAX_CELL, (width - 5 - 4) // 6))
+
+
+def seat_colour(view: Mapping[str, Any], seat: int) -> str:
+    return str(view["seats"][seat]["colour"])
+
+
+def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
+    return "nobody" if seat is None or seat < 0 else str(view["seats"][seat]["name"])
+
+
+def player_badge(view: Mapping[str, Any], seat: int, text: str | None = None) -> tuple[str, str]:
+    return (f"class:player.{seat_colour(view, seat)}", text if text is not None else seat_name(view, seat))
+
+
+class _Board:
+    """What the cells need to know, computed once per render."""
+
+    def __init__(self, view: Mapping[str, Any], cell: int, highlight: frozenset[str]) -> None:
+        self.view = view
+        self.cell = cell
+        self.lots: Mapping[str, Any] = view["lots"]
+        self.casino_of: dict[str, int] = {name: i for i, c in enumerate(view["casinos"]) for name in c["lots"]}
+        self.closed = CLOSED_BLOCK_FOR_TWO if view["players"] == 2 else ""
+        marked = {view.get("last_card")}
+        pending = view.get("pending") or {}
+        marked |= {pending.get("lot"), *pending.get("lots", ())}
+        self.highlight = frozenset(n for n in marked | set(highlight) if n in LOT_BY_NAME)
+
+    def name(self, lot: str) -> tuple[str, str]:
+        style = "class:lot.name class:lot.highlight" if lot in self.highlight else "class:lot.name"
+        return (style, f"{lot:<3}")
+
+    def cell_fragments(self, lot: str) -> Line:
+        data = self.lots.get(lot)
+        if LOTS[LOT_BY_NAME[lot]].block == self.closed:
+            return [("class:dim", fit(f"{lot:<3} closed", self.cell))]
+        if data is None:
+            return self._empty(lot)
+        if "tile" not in data:
+            return self._parking(lot, int(data["marker"]))
+        return self._casino(lot, data)
+
+    def _empty(self, lot: str) -> Line:
+        info = LOTS[LOT_BY_NAME[lot]]
+        wide = self.cell >= WIDE_CELL
+        price = f"${info.price}m" if wide else f"${info.price}"
+        return pad([self.name(lot), ("class:lot.price", f" {price:<{5 if wide else 4}}"),
+                    ("class:lot.die", f"[{info.printed_die}]")], self.cell)
+
+    def _parking(self, lot: str, seat: int) -> Line:
+        colour = seat_colour(self.view, seat)
+        owner = PLAYER_ABBR.get(colour, colour[:3]) if self.cell < WIDE_CELL else seat_name(self.view, seat)
+        return pad([self.name(lot), ("", " "), (f"class:player.{colour}", fit(f"P {owner}", self.cell - 4))],
+                   self.cell)
+
+    def _casino(self, lot: str, data: Mapping[str, Any]) -> Line:
+        style = f"class:casino.{data['tile']}"
+        colour = COLOUR_ABBR[data["tile"]] if self.cell < WIDE_CELL else data["tile"]
+        height = SUPERSCRIPT.get(int(data["height"]), str(data["height"]))
+        line: Line = [self.name(lot), (style, f" {colour}{height} ")]
+        if data.get("die"):
+            owner, pips = data["die"]
+            player = seat_colour(self.view, owner)
+            mark = "*" if data.get("reorganized") else ""
+            line.append((f"class:die.{player}", f"{PLAYER_INITIAL.get(player, '?')}{pips}{mark}"))
+        else:
+            line.append((style, "--"))
+        return pad(line, self.cell, style)
+
+    def joined(self, a: str | None, b: str | None) -> str | None:
+        """The casino style shared by lots `a` and `b` when they are one casino, else None."""
+        if a is None or b is None or a not in self.casino_of or self.casino_of.get(b) != self.casino_of[a]:
+            return None
+        return f"class:casino.{self.lots[a]['tile']}"
+
+    def row_line(self, block: str, row: int) -> Line:
+        line: Line = []
+        for col in (1, 2, 3):
+            lot = GRID[(block, row, col)]
+            if col > 1:
+                line.append((self.joined(GRID[(block, row, col - 1)], lot) or "", " "))
+            line += self.cell_fragments(lot)
+        return line
+
+    def join_line(self, block: str, row: int) -> Line:
+        """The line between `row` and the next: casino colour where one casino spans both rows."""
+        line: Line = []
+        for col in (1, 2, 3):
+            if col > 1:
+                line.append(("", " "))
+            style = self.joined(GRID.get((block, row, col)), GRID.get((block, row + 1, col)))
+            line.append((style or "", " " * self.cell))
+        return line
+
+    def side(self, blocks: Sequence[str], tall: bool) -> list[Line]:
+        """One side of The Strip; streets between blocks are blank lines (a dim rule when joins are drawn)."""
+        lines: list[Line] = []
+        street = ("class:dim", ("─" if tall else " ") * (3 * self.cell + 2))
+        for number, block in enumerate(blocks):
+            if number:
+                lines.append([street])
+            for row in range(1, ROWS[block] + 1):
+                if tall and row > 1:
+                    lines.append(self.join_line(block, row - 1))
+                lines.append(self.row_line(block, row))
+        return lines
+
+
+def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
+                 highlight: frozenset[str] = frozenset()) -> Lines:
+    """The board in at most `width` columns; it draws the joins between rows when `height` allows."""
+    cell = _cell_width(width)
+    tall = height >= board_size(cell, tall=True)[1]
+    board = _Board(view, cell, highlight)
+    left, right = board.side(LEFT_BLOCKS, tall), board.side(RIGHT_BLOCKS, tall)
+    count = max(len(left), len(right))
+    blank: Line = [("", " " * (3 * cell + 2))]
+    start = (count - len(STRIP_TEXT)) // 2
+    lines = []
+    for i in range(count):
+        letter = STRIP_TEXT[i - start] if 0 <= i - start < len(STRIP_TEXT) else " "
+        strip: Line = [("", " "), ("class:strip", f" {letter} "), ("", " ")]
+        lines.append([*(left[i] if i < len(left) else blank), *strip, *(right[i] if i < len(right) else blank)])
+    return join_lines(lines)
+
+
+def _boss_of(view: Mapping[str, Any]) -> dict[int, list[Mapping[str, Any]]]:
+    bossed: dict[int, list[Mapping[str, Any]]] = {}
+    for casino in view["casinos"]:
+        if casino.get("boss") is not None:
+            bossed.setdefault(int(casino["boss"]), []).append(casino)
+    for casinos in bossed.values():
+        casinos.sort(key=lambda c: (-int(c["points"]), LOT_BY_NAME[c["lots"][0]]))
+    return bossed
+
+
+def actor(view: Mapping[str, Any]) -> int | None:
+    """The seat the game waits for: whoever owes a decision, else the current player (None once over)."""
+    if view["phase"] == "over":
+        return None
+    pending = view.get("pending")
+    return int(pending["seat"]) if pending else int(view["current"])
+
+
+def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
+    """One line per player (money, score → next stop, markers and dice left, casinos bossed), then the
+    discards per colour, the deck and the casino tiles left."""
+    bossed = _boss_of(view)
+    waiting = actor(view)
+    lines: list[Line] = [[("class:dim", "  player     money score→next markers dice  boss of (casino:points)")]]
+    for seat in view["seats"]:
+        s = int(seat["seat"])
+        nxt = "win" if seat["next_stop"] is None else str(seat["next_stop"])
+        style = f"class:player.{seat['colour']}" + (" class:you" if s == view.get("viewer") else "")
+        line: Line = [("class:current", "▶ " if s == waiting else "  "), (style, fit(f" {seat['name']}", 8)),
+                      ("", f" {'$' + str(seat['money']) + 'm':>6} {seat['score']:>4}→{nxt:<5}"
+                           f" {seat['markers_left']:>5}  {seat['dice_left']:>4}  ")]
+        for casino in bossed.get(s, []):
+            line += [(f"class:casino.{casino['colour']}", f"{casino['lots'][0]}:{casino['points']}"), ("", " ")]
+        lines.append(truncate(line, width))
+    return join_lines([*lines, *_supply_lines(view, width)])
+
+
+def _supply_lines(view: Mapping[str, Any], width: int) -> list[Line]:
+    discards: Line = [("class:dim", "discards ")]
+    for colour in CARD_COLOURS:
+        discards += [(f"class:casino.{colour}", f"{COLOUR_ABBR[colour]}{view['discards'].get(colour, 0):>2}"),
+                     ("", " ")]
+    discards.append(("", f" deck {view['deck_left']}  "))
+    tiles: Line = [("class:dim", "tiles left ")]
+    for colour in COLOURS:
+        tiles += [(f"class:casino.{colour}", f"{COLOUR_ABBR[colour]}{view['tiles_left'].get(colour, 0)}"), ("", " ")]
+    if sum(len(f[1]) for f in discards + tiles) <= width:
+        return [discards + tiles]
+    return [truncate(discards, width), truncate(tiles, width)]
+
+
+def _card_badge(card: str | None) -> Line:
+    if card is None:
+        return [("class:dim", "none yet")]
+    colour = "strip" if card not in LOT_BY_NAME else CARD_COLOURS[LOTS[LOT_BY_NAME[card]].card_colour]
+    return [(f"class:casino.{colour}", f" {card} "), ("class:dim", f" ({colour})")]
+
+
+PENDING_WORDS = {
+    "remove_marker": "choose a parking lot to give up for {lot}",
+    "remove_die": "choose a die to move to {lot}",
+    "place_die": "place reorganized dice",
+    "layoff": "decide whether to lay off ${bet}m",
+}
+
+
+def step_text(view: Mapping[str, Any]) -> str:
+    """Which step the turn is in, in words."""
+    pending = view.get("pending")
+    if view["phase"] == "over":
+        return "game over"
+    if pending:
+        words = PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)
+        return f"{'draw step' if view['phase'] == 'draw' else 'actions'}: waiting for {words}"
+    return "actions" + (" (has gambled)" if view.get("gambled") else "")
+
+
+def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
+    """Game, turn, whose turn and step, last card drawn; the result once over."""
+    line: Line = [("class:title", "Lords of Vegas"), ("class:dim", f" {view['rules']} · turn {view['turn']} · ")]
+    result = view.get("result")
+    if result:
+        winners = [player_badge(view, int(w)) for w in result["winners"]]
+        line += [frag for w in winners for frag in (w, ("", " "))]
+        line.append(("class:info", "wins" if len(winners) == 1 else "share the win"))
+    else:
+        waiting = actor(view)
+        line += [player_badge(view, int(view["current"])), ("", "'s turn · "), ("", step_text(view))]
+        if waiting is not None and waiting != view["current"]:
+            line += [("", " ("), player_badge(view, waiting), ("", ")")]
+    line += [("class:dim", " · last card "), *_card_badge(view.get("last_card"))]
+    return truncate(line, width)

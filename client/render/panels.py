@@ -1,0 +1,150 @@
+"""The client's own panels, drawn from the view-model: event log, prompts, notice line, status bar, lobby.
+
+Like the board, these are pure functions of their inputs (lines of formatted text in, sized to fit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from client.choices import Prompt
+from client.render.text import Line, Lines, fit, join_lines, truncate
+from client.viewmodel import ClientModel, GameRow, LogLine, Notice
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """`text` broken into lines of at most `width` columns at spaces (long words are cut)."""
+    lines, current = [], ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if len(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        while len(word) > width:
+            lines.append(word[:width])
+            word = word[width:]
+        current = word
+    return [*lines, current] if current or not lines else lines
+
+
+def render_log(lines: Sequence[LogLine], width: int, height: int, scroll: int = 0, newest: int | None = None) -> Lines:
+    """The last `height` wrapped lines of the log (`scroll` lines back from the newest), oldest on top.
+
+    Lines of the newest version (`newest`) are bold, so a player sees at a glance what just happened.
+    """
+    if height <= 0:
+        return []
+    wrapped: list[Line] = []
+    for entry in lines:
+        style = f"class:{entry.style}" if entry.style else ("class:log.new" if newest is not None
+                                                           and entry.version == newest else "class:log")
+        for number, part in enumerate(wrap(entry.text, max(10, width - 2))):
+            wrapped.append([(style, ("· " if number == 0 else "  ") + part)])
+    end = max(0, len(wrapped) - scroll)
+    shown = wrapped[max(0, end - height):end]
+    if scroll and shown:
+        shown[-1] = [("class:dim", fit(f"── {scroll} newer lines below (PageDown) ──", width))]
+    return join_lines([[] for _ in range(height - len(shown))] + shown)  # the newest line at the bottom
+
+
+def prompt_height(prompts: Sequence[Prompt], width: int) -> int:
+    return len(prompt_lines(prompts, width))
+
+
+def prompt_lines(prompts: Sequence[Prompt], width: int) -> list[Line]:
+    """Each prompt's question, then its numbered choices, several to a line when they fit."""
+    out: list[Line] = []
+    number = 0
+    for prompt in prompts:
+        style = "class:prompt.title" if prompt.yours else "class:info"
+        out.append(truncate([(style, f" {prompt.title} ")], width))
+        line: Line = [("", "   ")]
+        for choice in prompt.choices:
+            number += 1
+            item: Line = [("class:prompt.key", f"{number}"), ("class:prompt.choice", f" {choice.label}  ")]
+            if sum(len(f[1]) for f in line + item) > width and len(line) > 1:
+                out.append(line)
+                line = [("", "   ")]
+            line += item
+        if len(line) > 1:
+            out.append(truncate(line, width))
+    return out
+
+
+def render_prompts(prompts: Sequence[Prompt], width: int) -> Lines:
+    return join_lines(prompt_lines(prompts, width))
+
+
+def render_notice(notice: Notice | None, typing_error: str | None, width: int) -> Lines:
+    """The line above the command line: what is wrong with the command being typed, else the last notice."""
+    if typing_error:
+        return [("class:error", fit(f" {typing_error}", width))]
+    if notice is None:
+        return [("class:dim", fit(" Tab completes · Enter sends · type help for the commands", width))]
+    return [(f"class:{notice.level}", fit(f" {notice.text}", width))]
+
+
+def render_status(model: ClientModel, width: int) -> Lines:
+    """The bottom bar: server, game, who you are, version, connection, seed commitment."""
+    who = "spectator" if model.seat is None else f"seat {model.seat}"
+    if model.view is not None and model.seat is not None:
+        who = f"you are {model.view['seats'][model.seat]['name']}"
+    parts = [f" {model.server}"]
+    if model.game_id:
+        parts += [f"game {model.game_id}", who]
+        if model.version is not None:
+            parts.append(f"v{model.version}")
+    if model.commitment:
+        parts.append(f"seed commitment {model.commitment[:12]}…")
+    if model.busy:
+        parts.append(f"sending {model.busy}…")
+    text = " · ".join(parts)
+    connection = f" {model.connection} "
+    style = "class:toolbar" if model.connected else "class:toolbar.bad"
+    return [("class:toolbar", fit(text, max(0, width - len(connection)))), (style, connection)]
+
+
+def _seat_text(game: GameRow) -> str:
+    names = [("bot" if s.bot else s.player or s.colour) if s.taken else "—" for s in game.seats]
+    return " ".join(f"{s.colour}:{n}" for s, n in zip(game.seats, names, strict=True))
+
+
+def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str] = ()) -> Lines:
+    """The list of games, the selected one highlighted, and how to create, join or watch one."""
+    lines: list[Line] = [[("class:title", " Vegas Table"), ("class:dim", f" · {model.server} · {model.name}")], []]
+    lines.append([("class:dim", fit("   game      kind         status      seats", width))])
+    if not model.games:
+        lines.append([("", "   No games yet. Create one: "), ("class:info", "create lords up 4 bots 3")])
+    for index, game in enumerate(model.games):
+        free = len(game.free_seats)
+        status = f"{game.status} ({free} free)" if game.status == "waiting" else game.status
+        marker = "*" if game.game_id in mine else " "
+        text = f" {marker} {game.game_id:<9} {game.game + ' ' + game.rules:<12} {status:<11} {_seat_text(game)}"
+        style = "class:lobby.selected" if index == model.selected else ""
+        lines.append([(style, fit(text, width))])
+    lines += [[], [("class:dim", " ↑/↓ choose · Enter joins (or rejoins *) the chosen game · "
+                                 "watch watches it · create GAME RULES SEATS bots N [OPTIONS] · refresh · quit")]]
+    if model.game_types:
+        kinds = "; ".join(f"{t.name}: {', '.join(f'{r.name} {r.min_players}-{r.max_players}' for r in t.rule_sets)}"
+                          + (f" (options: {', '.join(t.options)})" if t.options else "") for t in model.game_types)
+        lines.append([("class:dim", f" games: {kinds}")])
+    return join_lines([truncate(line, width) for line in lines[:height]])
+
+
+def render_waiting(model: ClientModel, width: int) -> Lines:
+    """A game still in its lobby: who sits where, and what it waits for."""
+    game = model.summary
+    if game is None:
+        return [("class:dim", " waiting for the server…")]
+    lines: list[Line] = [[("class:title", f" {game.game} {game.rules}"),
+                          ("", f" · game {game.game_id} · waiting for {len(game.free_seats)} more player(s)")]]
+    for seat in game.seats:
+        who = ("bot" if seat.bot else seat.player) if seat.taken else "(free)"
+        you = "  ← you" if seat.seat == model.seat else ""
+        lines.append([("", f"   seat {seat.seat} "), ("class:info", f"{seat.colour:<8}"), ("", f" {who}{you}")])
+    lines.append([("class:dim", f" Friends join with: vegas play --server {model.server} --game {game.game_id}")])
+    if game.commitment:
+        lines.append([("class:dim", f" Seed commitment (checked at the end): {game.commitment}")])
+    return join_lines([truncate(line, width) for line in lines])

@@ -1,0 +1,72 @@
+"""Helpers for building formatted text line by line, with exact widths (every board cell lines up)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_width
+from prompt_toolkit.utils import get_cwidth
+
+Line = StyleAndTextTuples
+Lines = StyleAndTextTuples  # several lines, joined with "\n" fragments
+
+
+def width(line: Line) -> int:
+    return fragment_list_width(line)
+
+
+def fit(text: str, size: int) -> str:
+    """`text` cut or padded with spaces to exactly `size` columns (an ellipsis marks a cut)."""
+    if get_cwidth(text) <= size:
+        return text + " " * (size - get_cwidth(text))
+    cut = ""
+    for char in text:
+        if get_cwidth(cut + char) > size - 1:
+            break
+        cut += char
+    return cut + "…" + " " * (size - 1 - get_cwidth(cut))
+
+
+def pad(line: Line, size: int, style: str = "") -> Line:
+    """`line` padded with spaces to `size` columns (never cut)."""
+    missing = size - width(line)
+    return [*line, (style, " " * missing)] if missing > 0 else list(line)
+
+
+def truncate(line: Line, size: int) -> Line:
+    """`line` cut to at most `size` columns, keeping each fragment's style; an ellipsis marks a cut."""
+    if width(line) <= size:
+        return list(line)
+    out: Line = []
+    used = 0
+    for fragment in line:
+        style, text = fragment[0], fragment[1]
+        room = size - 1 - used
+        if get_cwidth(text) <= room:
+            out.append((style, text))
+            used += get_cwidth(text)
+            continue
+        cut = ""
+        for char in text:
+            if get_cwidth(cut + char) > room:
+                break
+            cut += char
+        out.append((style, cut))
+        break
+    out.append(("class:dim", "…"))
+    return out
+
+
+def join_lines(lines: Iterable[Line]) -> Lines:
+    """Several lines as one fragment list with newlines between them (what a FormattedTextControl shows)."""
+    out: Lines = []
+    for number, line in enumerate(lines):
+        if number:
+            out.append(("", "\n"))
+        out.extend(line)
+    return out
+
+
+def plain(lines: Lines) -> str:
+    """The text of formatted lines without styles (for tests, logs and screen readers)."""
+    return "".join(fragment[1] for fragment in lines)

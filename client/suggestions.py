@@ -1,0 +1,34 @@
+"""Completion suggestions as plain data, so each game computes them purely and tests read them directly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """Replace the word being typed with `text`; `meta` says what it means (`$6m, your parking lot`)."""
+
+    text: str
+    meta: str = ""
+    display: str = ""
+
+
+def current_word(text: str) -> tuple[list[str], str]:
+    """The words before the one being typed, and that (possibly empty) partial word."""
+    words = text.split()
+    if not words or text.endswith(" "):
+        return words, ""
+    return words[:-1], words[-1]
+
+
+def matching(candidates: list[Suggestion], partial: str) -> list[Suggestion]:
+    """Candidates starting with `partial` (any case), each once, in their given order."""
+    seen: set[str] = set()
+    out = []
+    for candidate in candidates:
+        key = candidate.text.lower()
+        if key.startswith(partial.lower()) and key not in seen:
+            seen.add(key)
+            out.append(candidate)
+    return out

@@ -1,0 +1,174 @@
+"""The client's view-model: everything the screens show, as plain data changed by small pure functions.
+
+The network task and the command line change it only through the functions below; the render functions
+only read it. That keeps every screen a function of this one value, which is what the tests check.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from client.choices import Prompt
+from client.games import GameUi, game_ui
+
+LOG_LINES = 500
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    colour: str
+    taken: bool
+    player: str
+    bot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game of the server's lobby (a `GameSummary`)."""
+
+    game_id: str
+    game: str
+    rules: str
+    options: tuple[str, ...]
+    players: int
+    seats: tuple[SeatRow, ...]
+    status: str  # "waiting" | "running" | "finished"
+    version: int
+    commitment: str
+    created_at: str = ""
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if not s.taken]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetRow:
+    name: str
+    min_players: int
+    max_players: int
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameTypeRow:
+    name: str
+    title: str
+    rule_sets: tuple[RuleSetRow, ...]
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ViewUpdate:
+    """One step of a game as the follower hands it over: the whole view at `version` and what happened."""
+
+    version: int
+    view: dict[str, Any] | None  # None while the game waits for players
+    events: tuple[str, ...] = ()
+    status: str = "running"
+    lobby: GameRow | None = None
+    move: tuple[int, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    text: str
+    style: str = ""  # "" for game events; "info", "error", "notice" for the client's own lines
+    version: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    text: str
+    level: str = "info"  # "info" | "notice" | "error"
+
+
+@dataclass
+class ClientModel:
+    server: str
+    name: str
+    screen: str = "lobby"  # "lobby" | "game"
+    games: list[GameRow] = field(default_factory=list)
+    game_types: list[GameTypeRow] = field(default_factory=list)
+    selected: int = 0
+    game_id: str | None = None
+    seat: int | None = None  # None: watching as a spectator
+    token: str = ""
+    view: dict[str, Any] | None = None
+    version: int | None = None
+    status: str = ""
+    summary: GameRow | None = None
+    commitment: str = ""
+    log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    log_scroll: int = 0  # lines scrolled back from the newest
+    notice: Notice | None = None
+    connection: str = "not connected"
+    connected: bool = False
+    busy: str = ""  # what is being sent, shown until the server answers
+
+
+def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, commitment: str = "") -> None:
+    """Switch to the game screen for `game_id`, as `seat` (None: spectator)."""
+    model.screen, model.game_id, model.seat, model.token = "game", game_id, seat, token
+    model.view, model.version, model.status, model.summary = None, None, "", None
+    model.commitment = commitment or model.commitment
+    model.log.clear()
+    model.log_scroll = 0
+    model.notice = None
+
+
+def leave_game(model: ClientModel) -> None:
+    model.screen = "lobby"
+    model.game_id, model.seat, model.token, model.view, model.version = None, None, "", None, None
+    model.notice = None
+
+
+def apply_update(model: ClientModel, update: ViewUpdate) -> None:
+    """Take one update from the server: the new view, its version, and its events into the log."""
+    model.status = update.status
+    if update.lobby is not None:
+        model.summary = update.lobby
+        model.commitment = update.lobby.commitment or model.commitment
+    if update.view is not None:
+        model.view = update.view
+        model.version = update.version
+    for text in update.events:
+        model.log.append(LogLine(text, version=update.version))
+    model.log_scroll = 0
+
+
+def note(model: ClientModel, text: str, style: str = "info") -> None:
+    """A line of the client's own in the log (help, fairness checks, connection changes)."""
+    model.log.append(LogLine(text, style=style))
+
+
+def tell(model: ClientModel, text: str, level: str = "info") -> None:
+    """Show one sentence on the notice line (a refusal, a confirmation)."""
+    model.notice = Notice(text, level)
+
+
+def current_ui(model: ClientModel) -> GameUi | None:
+    return game_ui(model.view) if model.view is not None else None
+
+
+def open_prompts(model: ClientModel) -> list[Prompt]:
+    ui = current_ui(model)
+    return ui.prompts(model.view, model.seat) if ui is not None and model.view is not None else []
+
+
+def selected_game(model: ClientModel) -> GameRow | None:
+    if not model.games:
+        return None
+    model.selected = max(0, min(model.selected, len(model.games) - 1))
+    return model.games[model.selected]
+
+
+def set_games(model: ClientModel, games: list[GameRow]) -> None:
+    """A fresh lobby list; the selection stays on the same game when it is still there."""
+    keep = selected_game(model)
+    model.games = games
+    ids = [g.game_id for g in games]
+    model.selected = ids.index(keep.game_id) if keep is not None and keep.game_id in ids else 0

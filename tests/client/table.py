@@ -1,0 +1,147 @@
+"""An in-memory stand-in for the server, for headless tests of the client: one game run by the real engine.
+
+It speaks the client's `TableLink` protocol: snapshots and RFC 6902 diffs (made with `jsonpatch`, not the
+server's own differ) with the view hashes the API specifies, the engine's refusal sentences, and stale
+versions refused as the server does. Other seats are played by the test through `play`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import jsonpatch
+
+from client.link import Accepted, Created, Joined, LinkError, NewGame, RawUpdate, Revealed
+from client.orders import Answer, Propose, Route, Submit
+from client.viewmodel import GameRow, GameTypeRow, RuleSetRow, SeatRow
+from engine import GameConfig, Match, get_game
+from engine.core.canonical import canonical_bytes, canonical_hash
+from engine.core.errors import EngineError, IllegalAction
+
+GAME_ID = "g1"
+TOKEN = "secret-token"
+
+
+class EngineTable:
+    def __init__(self, seed: str = "7", players: int = 4, rules: str = "up", options: tuple[str, ...] = ()) -> None:
+        self.game = get_game("lords")
+        self.match = Match(self.game, GameConfig("lords", rules, players, seed=seed, options=options))
+        self.names = self.game.seat_names(self.match.config)
+        self.version = 0
+        self.events: dict[int, tuple[str, ...]] = {0: tuple(self.game.describe(e, self.names)
+                                                            for e in self.match.opening)}
+        self.views: dict[int, dict[int | None, Any]] = {0: self._views()}
+        self.queues: list[tuple[int | None, asyncio.Queue[int]]] = []
+        self.seat = 0
+        self.joined = False
+        self.sent: list[Route] = []
+        self.refusal: LinkError | None = None  # the next send is refused with this, as a server would
+        self.closed = False
+
+    def _views(self) -> dict[int | None, Any]:
+        seats: list[int | None] = [None, *range(len(self.names))]
+        return {s: json.loads(canonical_bytes(self.match.view(s))) for s in seats}
+
+    def summary(self) -> GameRow:
+        seats = tuple(SeatRow(i, n, i != self.seat or self.joined, "Tester" if i == self.seat else "random bot",
+                              i != self.seat) for i, n in enumerate(self.names))
+        status = "finished" if self.match.over else "running"
+        return GameRow(GAME_ID, "lords", self.match.config.rules, (), len(self.names), seats, status, self.version,
+                       "c0ffee")
+
+    # ---- the test's side
+
+    def play(self, seat: int, text: str) -> None:
+        """Another player acts (or the client's action is applied): a new version for every watcher."""
+        events = self.match.play(seat, text)
+        self.version += 1
+        self.events[self.version] = tuple(self.game.describe(e, self.names) for e in events)
+        self.views[self.version] = self._views()
+        for _, queue in self.queues:
+            queue.put_nowait(self.version)
+
+    # ---- TableLink
+
+    async def game_types(self) -> list[GameTypeRow]:
+        rules = tuple(RuleSetRow(r.name, r.min_players, r.max_players, r.description)
+                      for r in self.game.rule_sets.values())
+        return [GameTypeRow("lords", "Lords of Vegas", rules, tuple(self.game.options))]
+
+    async def list_games(self, include_finished: bool = False) -> list[GameRow]:
+        return [self.summary()]
+
+    async def get_game(self, game_id: str) -> GameRow:
+        self._check(game_id)
+        return self.summary()
+
+    async def create_game(self, spec: NewGame) -> Created:
+        return Created(GAME_ID, "c0ffee", self.summary())
+
+    async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:
+        self._check(game_id)
+        if self.joined:
+            raise LinkError("every seat of this game is taken", "no_free_seat", "FAILED_PRECONDITION")
+        self.joined = True
+        return Joined(self.seat, TOKEN, self.summary())
+
+    def _check(self, game_id: str) -> None:
+        if game_id != GAME_ID:
+            raise LinkError(f"there is no game {game_id!r} on this server", "unknown_game", "NOT_FOUND")
+
+    def _raw(self, version: int, seat: int | None, snapshot: bool) -> RawUpdate:
+        view = self.views[version][seat]
+        status = "finished" if self.match.over and version == self.version else "running"
+        if snapshot:
+            body = canonical_bytes(view).decode()
+            return RawUpdate(version, canonical_hash(view), "snapshot", body, None, self.events[version], status)
+        patch = jsonpatch.make_patch(self.views[version - 1][seat], view).patch
+        return RawUpdate(version, canonical_hash(view), "diff", json.dumps(patch), None, self.events[version], status)
+
+    async def watch(self, game_id: str, token: str, from_version: int | None) -> AsyncIterator[RawUpdate]:
+        self._check(game_id)
+        seat = self.seat if token == TOKEN else None
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self.queues.append((seat, queue))
+        try:
+            yield RawUpdate(0, "", "connected")
+            if from_version is None:
+                yield self._raw(self.version, seat, snapshot=True)
+            else:
+                for version in range(from_version + 1, self.version + 1):
+                    yield self._raw(version, seat, snapshot=False)
+            while True:
+                version = await queue.get()
+                yield self._raw(version, seat, snapshot=False)
+        finally:
+            self.queues.remove((seat, queue))
+
+    async def send(self, game_id: str, token: str, route: Route, based_on_version: int) -> Accepted:
+        self.sent.append(route)
+        if self.refusal is not None:
+            refusal, self.refusal = self.refusal, None
+            raise refusal
+        if isinstance(route, Submit):
+            if based_on_version != self.version:
+                raise LinkError(f"{route.action}: based on version {based_on_version}, but the game is at "
+                                f"version {self.version}", "stale_version", "ABORTED")
+            text = route.action
+        elif isinstance(route, Propose):
+            text = f"trade {route.terms}"
+        else:
+            assert isinstance(route, Answer)
+            text = f"{route.answer} {route.trade_id}" + (f" remove {' '.join(route.removes)}" if route.removes else "")
+        try:
+            self.play(self.seat, text)
+        except EngineError as error:
+            status = "FAILED_PRECONDITION" if isinstance(error, IllegalAction) else "INVALID_ARGUMENT"
+            raise LinkError(error.message, error.code, status) from None
+        return Accepted(self.version, self.match.history[-1].action, self.events[self.version])
+
+    async def replay(self, game_id: str) -> Revealed:
+        raise LinkError("this test table keeps no replay", "not_finished", "FAILED_PRECONDITION")
+
+    async def close(self) -> None:
+        self.closed = True

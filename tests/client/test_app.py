@@ -1,0 +1,170 @@
+"""The client headless: pipe input, a dummy 80x24 terminal, and the screen read back as text."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from client.link import LinkError
+from client.orders import Answer, Propose, Submit
+from tests.client.harness import Session, play_until, screen_text, session, until
+from tests.client.table import EngineTable
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(test(), 30))
+
+
+def seated_at_turn(options: tuple[str, ...] = ()) -> EngineTable:
+    """A new game where the client's seat is the one to act."""
+    table = EngineTable(options=options)
+    table.seat = table.match.actors()[0]
+    return table
+
+
+async def sent(s: Session, count: int = 1) -> None:
+    await until(lambda: len(s.table.sent) >= count, what="the command to reach the server")
+
+
+def test_the_game_screen_fits_80x24(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path) as s:
+            screen = await s.screen_shows("Green>")
+            rows = screen.split("\n")
+            assert len(rows) == 24 and max(len(r) for r in rows) <= 80
+            assert rows[0].startswith("Lords of Vegas up · turn 1 · Green's turn · actions · last card  C8")
+            assert rows[1].startswith("A1  $9  [3] A2  $6  [2] A3  $15 [5]")
+            assert rows[11].split() == ["player", "money", "score→next", "markers", "dice", "boss", "of",
+                                        "(casino:points)"]
+            assert "· Green takes the parking lot C8" in screen  # the event log
+            assert rows[-1].startswith(" test:1 · game g1 · you are Green · v0") and rows[-1].endswith("live")
+    run(test)
+
+
+def test_a_wider_terminal_puts_players_and_log_beside_the_board(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path, columns=180, rows=40) as s:
+            screen = await s.screen_shows("Green>")
+            row = next(r for r in screen.split("\n") if r.startswith("A1 "))
+            assert "player" in screen.split("\n")[1] and "A1  $9m" in row  # wide cells, side panel
+    run(test)
+
+
+def test_typing_a_legal_action_sends_it_and_shows_the_result(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path) as s:
+            s.type("END\r")
+            await sent(s)
+            assert s.table.sent == [Submit("end")]
+            await s.screen_shows("end (version 1)")
+            await s.screen_shows("· Purple takes the parking lot B3")  # the update came back through the stream
+            assert "Green ends the turn" in [line.text for line in s.model.log]
+    run(test)
+
+
+def test_tab_completes_and_a_hopeless_command_turns_the_line_red(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path) as s:
+            s.type("bui")
+            await s.screen_shows("build LOT COLOUR")  # the completion menu, with what it takes
+            s.type("\t")
+            await until(lambda: s.client.command.text == "build ", what="completion")
+            s.type("A2 gold")
+            screen = await s.screen_shows(" build A2 gold: you have no parking lot on A2")
+            assert "Green> build A2 gold" in screen
+            s.type("\r")  # refused here, never sent; the text stays to be fixed
+            await asyncio.sleep(0.1)
+            assert s.table.sent == [] and s.client.command.text == "build A2 gold"
+            assert s.client.command.validation_error is not None
+    run(test)
+
+
+def test_a_refusal_from_the_server_is_shown_as_its_sentence(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path) as s:
+            s.table.refusal = LinkError("end: it is Blue's turn", "not_your_turn", "FAILED_PRECONDITION")
+            s.type("end\r")
+            await s.screen_shows(" end: it is Blue's turn")
+            s.table.refusal = LinkError("stale", "stale_version", "ABORTED")
+            s.type("end\r")
+            await s.screen_shows("the game moved on while you chose")
+    run(test)
+
+
+def test_a_decision_comes_up_as_a_prompt_and_is_answered_by_number(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable(options=("layoff",))
+        play_until(table, lambda t: (t.match.view(0)["pending"] or {}).get("kind") == "layoff")
+        table.seat = table.match.view(0)["pending"]["seat"]  # the House deciding
+        async with session(table, tmp_path) as s:
+            screen = await s.screen_shows("lay off half the bet?")
+            assert "1 no: keep the whole bet  2 yes: lay off half to the bank" in screen
+            s.type("2\r")
+            await sent(s)
+            assert s.table.sent == [Submit("layoff yes")]
+            await s.screen_shows("layoff yes (version")
+    run(test)
+
+
+def test_reorganized_dice_are_placed_from_a_prompt(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable(options=("layoff",))
+        play_until(table, lambda t: (t.match.view(0)["pending"] or {}).get("kind") == "place_die", seed=4)
+        table.seat = table.match.view(0)["pending"]["seat"]
+        async with session(table, tmp_path, columns=100, rows=30) as s:
+            screen = await s.screen_shows("Reorganized: which tile gets your 5? (dice to place: 5, 4)")
+            assert "1 F3  2 F9" in screen
+            s.type("place 5 F9\r")
+            await sent(s)
+            assert s.table.sent == [Submit("place 5 F9")]
+    run(test)
+
+
+def test_a_trade_offer_to_you_is_a_prompt(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable()
+        table.seat = 0
+        proposer = table.match.actors()[0]
+        table.play(proposer, f"trade {table.names[proposer].lower()}>black $1")
+        async with session(table, tmp_path) as s:
+            screen = await s.screen_shows("Trade 1 from Green: green>black $1")
+            assert "1 accept  2 reject" in screen
+            s.type("1\r")
+            await sent(s)
+            assert s.table.sent == [Answer(1, "accept")]
+            s.type("trade black>green $2\r")
+            await sent(s, 2)
+            assert s.table.sent[1] == Propose("black>green $2")
+    run(test)
+
+
+def test_a_spectator_watches_and_cannot_act(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path, watch=True) as s:
+            await s.screen_shows("watching>")
+            s.type("end")
+            await s.screen_shows("end: you are watching this game; only players act")
+            assert "spectator" in screen_text(s.client).split("\n")[-1]
+    run(test)
+
+
+def test_a_restarted_client_rejoins_its_seat_with_the_saved_token(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = seated_at_turn()
+        async with session(table, tmp_path) as s:
+            await s.screen_shows("you are Green")
+        assert table.joined
+        async with session(table, tmp_path) as s:  # joining again would be refused: the saved token is used
+            await s.screen_shows("you are Green")
+            s.type("end\r")
+            await sent(s)
+    run(test)
+
+
+def test_help_lists_the_commands_in_the_log(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path, rows=40) as s:
+            s.type("help\r")
+            await s.screen_shows("Your turn: build LOT COLOUR")
+    run(test)

@@ -1,0 +1,50 @@
+"""Lobby commands: creating games with the server's catalogue filling the gaps, joining, watching."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.link import NewGame
+from client.lobby import lobby_suggestions, parse_create, parse_lobby
+from client.orders import CommandError
+from client.viewmodel import GameRow, GameTypeRow, RuleSetRow
+
+TYPES = [GameTypeRow("lords", "Lords of Vegas", (RuleSetRow("classic", 2, 4, "original"),
+                                                 RuleSetRow("up", 2, 6, "Up!")), ("layoff",))]
+GAME = GameRow("7f3a", "lords", "up", (), 4, (), "waiting", 0, "c0")
+
+
+def test_create_reads_game_rules_seats_bots_and_options() -> None:
+    assert parse_create(["lords", "up", "4", "bots", "3"], TYPES) == NewGame("lords", "up", 4, (1, 2, 3))
+    assert parse_create(["lords", "classic", "2", "bots", "0", "LAYOFF"], TYPES) == NewGame("lords", "classic", 2, (),
+                                                                                  ("layoff",))
+    assert parse_create([], TYPES) == NewGame("lords", "classic", 4, (1, 2, 3))  # the server's first rule set
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    ("chess", "this server has no game 'chess'; games: lords"),
+    ("lords classic 6", "lords classic is for 2-4 players, not 6"),
+    ("lords up 4 bots 4", "4 bots do not fit 4 seats with you in one (0-3)"),
+    ("lords up 4 bots 1 turbo", "'turbo' is not an option of lords (options: layoff)"),
+])
+def test_create_says_what_is_wrong(words: str, message: str) -> None:
+    with pytest.raises(CommandError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_create(words.split(), TYPES)
+
+
+def test_enter_joins_the_chosen_game_and_join_watch_take_an_id() -> None:
+    assert parse_lobby("", TYPES, GAME).game_id == "7f3a"
+    assert parse_lobby("join abc 2", TYPES, GAME).seat == 2
+    assert parse_lobby("watch", TYPES, GAME).verb == "watch"
+    with pytest.raises(CommandError, match="a seat is a number"):
+        parse_lobby("join abc two", TYPES, GAME)
+    with pytest.raises(CommandError, match="not a lobby command"):
+        parse_lobby("build A2 gold", TYPES, GAME)
+
+
+def test_lobby_completion() -> None:
+    assert [s.text for s in lobby_suggestions("c", TYPES, [GAME])] == ["create"]
+    assert [s.text for s in lobby_suggestions("create lords ", TYPES, [GAME])] == ["classic", "up"]
+    assert [s.text for s in lobby_suggestions("create lords up ", TYPES, [GAME])] == ["2", "3", "4", "5", "6"]
+    assert [s.text for s in lobby_suggestions("create lords up 4 bots ", TYPES, [GAME])] == ["3", "2", "1", "0"]
+    assert [s.text for s in lobby_suggestions("join ", TYPES, [GAME])] == ["7f3a"]
