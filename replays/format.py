@@ -174,10 +174,13 @@ class Replay:
         return seq + 1
 
 
+_ALL_FIELDS = {kind: REQUIRED_FIELDS[kind] | OPTIONAL_FIELDS[kind] for kind in REQUIRED_FIELDS}
+
+
 def _check_fields(record: dict[str, Any], source: str, number: int) -> None:
     kind = record["type"]
-    required, optional = REQUIRED_FIELDS[kind], OPTIONAL_FIELDS[kind]
-    for name, expected in (required | optional).items():
+    required, fields = REQUIRED_FIELDS[kind], _ALL_FIELDS[kind]
+    for name, expected in fields.items():
         value = record.get(name)
         if value is None:
             if name in required:
@@ -185,10 +188,10 @@ def _check_fields(record: dict[str, Any], source: str, number: int) -> None:
         elif not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
             raise ReplayFormatError(f"{source}:{number}: {name!r} of the {kind} record must be "
                                     f"{_JSON_TYPES[expected]}, not {json.dumps(value)[:40]}", number)
-    unknown = sorted(set(record) - set(required) - set(optional))
-    if unknown:
-        raise ReplayFormatError(f"{source}:{number}: the {kind} record has an unknown field {unknown[0]!r} "
-                                f"(fields: {', '.join(required | optional)})", number)
+    if len(record) > len(fields) or not fields.keys() >= record.keys():
+        unknown = sorted(set(record) - set(fields))[0]
+        raise ReplayFormatError(f"{source}:{number}: the {kind} record has an unknown field {unknown!r} "
+                                f"(fields: {', '.join(fields)})", number)
 
 
 _JSON_TYPES = {int: "a whole number", str: "a string", dict: "an object", list: "a list"}

@@ -13,7 +13,7 @@ complete record and reported as in progress, unless the game was already over by
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -231,8 +231,8 @@ class _Checker:
         if len(self.replay.names) != config.players:
             raise self.fail("names", 1, 0, "the header names a different number of players",
                             f"{config.players} names", f"{len(self.replay.names)} names")
-        self._check_events(header, events, 1, 0, "set-up")
-        self._check_hash(header, 1, 0, "set-up")
+        self._check_events(header, events, 1, 0, lambda: "set-up")
+        self._check_hash(header, 1, 0, lambda: "set-up")
         return game
 
     def _config(self, data: Mapping[str, Any]) -> GameConfig:
@@ -251,21 +251,23 @@ class _Checker:
     def check_action(self, game: Game[Any], seq: int, record: Mapping[str, Any], prev: str) -> None:
         line = seq + 1
         self._check_place(record, line, seq, prev)
-        text, seat = record["action"], record["seat"]
-        context = f"turn {game.turn_number(self.state)}, {self._name(seat)}: {text}"
+        text, seat, turn = record["action"], record["seat"], game.turn_number(self.state)
+
+        def context() -> str:  # only said when something fails: verifying must stay fast
+            return f"turn {turn}, {self._name(seat)}: {text}"
         try:
             action = game.parse_action(text)
         except EngineError as error:
             raise self.fail("malformed_action", line, seq, "the action is not an action of this game",
-                            f"an action of {game.title}", error.message, context=context) from None
+                            f"an action of {game.title}", error.message, context=context()) from None
         if action.text() != text:
             raise self.fail("not_canonical", line, seq, "the action is not written in canonical form",
-                            action.text(), text, context=context)
+                            action.text(), text, context=context())
         try:
             events = game.apply(self.state, seat, action)
         except EngineError as error:
             raise self.fail("illegal_action", line, seq, "the rules refuse this action",
-                            f"an action legal for seat {seat} here", error.message, context=context) from None
+                            f"an action legal for seat {seat} here", error.message, context=context()) from None
         self._check_events(record, events, line, seq, context)
         self._check_hash(record, line, seq, context)
 
@@ -296,28 +298,28 @@ class _Checker:
     # --- what every record carries ----------------------------------------------------------------------
 
     def _check_events(self, record: Mapping[str, Any], events: list[Event], line: int, seq: int,
-                      context: str) -> None:
+                      context: Callable[[], str]) -> None:
         replayed = [event_json(e) for e in events]
         if replayed != record["events"]:
             differences = json_diff({"events": replayed}, {"events": record["events"]})
             raise self.fail("events", line, seq, "re-applying gives different events", _kinds(replayed),
-                            _kinds(record["events"]), differences, context)
+                            _kinds(record["events"]), differences, context())
 
-    def _check_hash(self, record: Mapping[str, Any], line: int, seq: int, context: str) -> None:
+    def _check_hash(self, record: Mapping[str, Any], line: int, seq: int, context: Callable[[], str]) -> None:
         assert self.game is not None
         replayed = self.game.state_hash(self.state)
         recorded_state = record.get("state")
         if recorded_state is not None and canonical_hash(recorded_state) != record["hash"]:
             raise self.fail("state", line, seq, "the record's state does not have the record's hash",
                             f"state hash {record['hash']}", f"state hash {canonical_hash(recorded_state)}",
-                            context=context)
+                            context=context())
         if replayed != record["hash"]:
             differences = state_differences(self.game, self.state, recorded_state)
             why = "the state after this record differs" if differences else (
                 "the state after this record differs (the events agree, so in something they do not show: "
                 "the generator's position, the deck order, ...)")
             raise self.fail("hash", line, seq, why, f"hash {replayed}", f"hash {record['hash']}",
-                            differences, context)
+                            differences, context())
 
     # --- the end record ---------------------------------------------------------------------------------
 
@@ -340,7 +342,7 @@ class _Checker:
         if expected != end["result"]:
             raise self.fail("result", line, last + 1, "the recorded result is not the game's",
                             str(expected), str(end["result"]), json_diff(expected, end["result"]))
-        self._check_hash(end, line, last + 1, "the end")
+        self._check_hash(end, line, last + 1, lambda: "the end")
         self.report.finished = True
         self.report.result = expected
 
