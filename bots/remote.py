@@ -79,9 +79,10 @@ class RemoteBot:
     token: str
     rng: random.Random = field(default_factory=random.Random)
     think: float = 0.0
-    on_update: Callable[[pb.Update], None] | None = None  # for measurements: called as each update arrives
+    on_update: Callable[[pb.Update], None] | None = None  # for measurements: called once an update is held
     on_submit: Callable[[int], None] | None = None  # called with the version an action is based on, just before
     mirror: ViewMirror = field(default_factory=ViewMirror)
+    actors: tuple[int, ...] = ()  # whom the game waited for at the mirror's version
     actions: int = 0
     resyncs: int = 0
 
@@ -100,13 +101,18 @@ class RemoteBot:
         request = pb.WatchRequest(game_id=self.game_id, seat_token=self.token)
         if self.mirror.version is not None:
             request.from_version = self.mirror.version
-        async for update in self.stub.Watch(request):
+        updates = self.stub.Watch(request)
+        if self.mirror.version is not None and self.seat in self.actors:
+            await self._act(self.mirror.version)  # resumed while it was our move: no update will ask again
+        async for update in updates:
+            self.mirror.apply(update)
+            if update.WhichOneof("body") != "lobby":
+                self.actors = tuple(update.actors)
             if self.on_update is not None:
                 self.on_update(update)
-            self.mirror.apply(update)
             if update.status == pb.GAME_STATUS_FINISHED:
                 return True
-            if update.WhichOneof("body") != "lobby" and self.seat in update.actors:
+            if update.WhichOneof("body") != "lobby" and self.seat in self.actors:
                 await self._act(update.version)
         return False
 
@@ -161,7 +167,8 @@ async def join_and_play(address: str, game_id: str, seat: int | None, name: str,
 
 def register(commands: Any) -> None:
     parser = commands.add_parser("bot", help="play one seat of a game on a server with a bot",
-                                 description=__doc__.splitlines()[0])
+                                 description="Join a game on a server (or resume a seat with its token) and "
+                                 "play it with a bot until the game is over, over the API like any client.")
     parser.add_argument("--server", default="localhost:50051", help="HOST:PORT of the server")
     parser.add_argument("--game", required=True, help="the game id (vegas play or ListGames shows it)")
     parser.add_argument("--seat", type=int, default=None, help="the seat to take (default: the lowest free one)")

@@ -12,6 +12,9 @@ SUBCOMMANDS: dict[str, str] = {
     "simulate": "cli.simulate",
     "bench": "cli.bench",
     "replay": "replays.cli",
+    "serve": "server.cli",
+    "bot": "bots.remote",
+    "play": "client.cli",
 }
 
 

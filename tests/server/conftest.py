@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import structlog
 from vegas.v1 import table_pb2_grpc
 
+from cli.logs import configure_logging
 from tests.server.harness import ServerThread, serving, stub_for
 
 
@@ -20,3 +22,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
 def stub(server: ServerThread) -> Iterator[table_pb2_grpc.VegasTableStub]:
     with stub_for(server.address) as client:
         yield client
+
+
+@pytest.fixture(autouse=True, scope="session")
+def quiet_server_logs() -> Iterator[None]:
+    """Servers started in-process log only warnings here (test_logs.py captures the info lines itself)."""
+    configure_logging(level="warning")
+    yield
+    structlog.reset_defaults()

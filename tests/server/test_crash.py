@@ -1,0 +1,133 @@
+"""A real `vegas serve` is SIGKILLed mid-game and restarted: play goes on from the same state, and every
+action that was acknowledged before the kill is in the replay with the same state hash."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import grpc
+from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
+
+from bots.remote import ViewMirror, choose_random
+from engine import get_game
+from replays.format import read_replay
+from server.session import replay_match
+from tests.server.harness import create, join_all
+
+Stub = table_pb2_grpc.VegasTableStub
+
+
+class ServeProcess:
+    """`vegas serve --port 0` in a subprocess; the port comes from its JSON log."""
+
+    def __init__(self, data_dir: Path, log_file: Path) -> None:
+        self.log_file = log_file
+        self.log = open(log_file, "w")  # noqa: SIM115 - closed in stop()
+        command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
+                   "--data-dir", str(data_dir), "--log-json", "--rate-limit", "0"]
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log)
+        self.port = self._wait_for_port()
+
+    def _wait_for_port(self, timeout: float = 30) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log_file.read_text()
+            for line in self.log_file.read_text().splitlines()[::-1]:
+                if line.startswith("{") and json.loads(line).get("event") == "serving":
+                    return int(json.loads(line)["port"])
+            time.sleep(0.05)
+        raise AssertionError(f"vegas serve did not start: {self.log_file.read_text()}")
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+        self.log.close()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        assert self.process.wait(10) == 0
+        self.log.close()
+
+
+def next_request(stub: Stub, game_id: str, tokens: dict[int, str], rng: random.Random) -> pb.SubmitActionRequest:
+    summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+    seat = summary.actors[0]
+    legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
+    return pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], action=choose_random(
+        list(legal.actions), rng), based_on_version=legal.version)
+
+
+def follow(updates: grpc.Future, mirror: ViewMirror, version: int, kinds: list[str] | None = None) -> None:
+    """Read the spectator's stream until its view is at `version` (checking every hash on the way)."""
+    while mirror.version is None or mirror.version < version:
+        update = next(updates)
+        mirror.apply(update)
+        if kinds is not None:
+            kinds.append(update.WhichOneof("body"))
+
+
+def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    data_dir, log_file, restart_log = tmp_path / "data", tmp_path / "serve.log", tmp_path / "restart.log"
+    acked: dict[int, str] = {}  # version -> state hash, from the replies
+    server = ServeProcess(data_dir, log_file)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+            stub = Stub(channel)
+            game_id = create(stub, players=4).game_id
+            tokens = join_all(stub, game_id, range(4))
+            spectator = stub.Watch(pb.WatchRequest(game_id=game_id))
+            mirror = ViewMirror()
+            while len(acked) < 25:
+                result = stub.SubmitAction(next_request(stub, game_id, tokens, rng))
+                acked[result.version] = result.state_hash
+                follow(spectator, mirror, result.version)
+            in_flight = stub.SubmitAction.future(next_request(stub, game_id, tokens, rng))
+            server.kill()  # at once, with the last request in flight
+            try:
+                result = in_flight.result()
+                acked[result.version] = result.state_hash
+            except grpc.RpcError:
+                pass  # never acknowledged: it may or may not have been applied
+            spectator.cancel()
+    finally:
+        if server.process.poll() is None:
+            server.kill()
+
+    server = ServeProcess(data_dir, restart_log)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+            stub = Stub(channel)
+            restored = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+            assert restored.status == pb.GAME_STATUS_RUNNING and restored.version >= max(acked)
+            assert [s.player for s in restored.seats] == [f"player {s}" for s in range(4)]
+            # The spectator resumes from the view it held before the kill: diffs only, every hash right.
+            updates = stub.Watch(pb.WatchRequest(game_id=game_id, from_version=mirror.version))
+            kinds: list[str] = []
+            while stub.GetGame(pb.GetGameRequest(game_id=game_id)).status == pb.GAME_STATUS_RUNNING:
+                result = stub.SubmitAction(next_request(stub, game_id, tokens, rng))  # the same tokens still work
+                assert result.version not in acked
+                acked[result.version] = result.state_hash
+                follow(updates, mirror, result.version, kinds)
+            reveal = stub.GetReplay(pb.GetReplayRequest(game_id=game_id))
+        server.stop()
+    finally:
+        if server.process.poll() is None:
+            server.kill()
+
+    assert mirror.view["result"] is not None and set(kinds) == {"diff"}
+    replay_file = tmp_path / "replay.jsonl"
+    replay_file.write_bytes(reveal.replay)
+    replay = read_replay(replay_file)
+    recorded = {record["seq"]: record["hash"] for record in replay.actions}
+    assert {v: recorded[v] for v in acked} == acked  # every acknowledged action, with its state hash
+    assert replay.end is not None and len(replay_match(get_game("lords"), replay_file).history) == len(recorded)
+    logs = log_file.read_text() + restart_log.read_text()
+    assert "game_event" in logs and all(token not in logs for token in tokens.values())  # tokens never logged

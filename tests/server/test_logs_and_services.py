@@ -1,0 +1,59 @@
+"""One log line per request and per game event, never a token; health, reflection and the catalogue."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+from vegas.v1 import table_pb2 as pb
+
+from cli.logs import configure_logging
+from tests.server.harness import ServerThread, create, join_all, serving, stub_for
+
+
+def test_log_lines_name_requests_and_events_but_never_tokens(tmp_path: Path) -> None:
+    out = io.StringIO()
+    configure_logging(json=True, stream=out)
+    try:
+        with serving(tmp_path) as server, stub_for(server.address) as stub:
+            game_id = create(stub, players=2, rules="classic").game_id
+            tokens = join_all(stub, game_id, range(2))
+            for token in tokens.values():  # one of them is not the one the game waits for
+                with contextlib.suppress(grpc.RpcError):
+                    stub.SubmitAction(pb.SubmitActionRequest(game_id=game_id, seat_token=token, action="end"))
+    finally:
+        configure_logging(level="warning")
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    requests = [line for line in lines if line["event"] == "request"]
+    assert [r["rpc"] for r in requests] == ["CreateGame", "JoinGame", "JoinGame", "SubmitAction", "SubmitAction"]
+    assert sorted(r["status"] for r in requests[3:])[-1] == "OK"  # the other: stale, or not its turn
+    assert all(r["game_id"] == game_id for r in requests[1:])
+    assert any(line["event"] == "game_event" and line["text"] for line in lines)
+    assert all(token not in out.getvalue() for token in tokens.values())
+
+
+def test_health_and_reflection_are_on(server: ServerThread) -> None:
+    with grpc.insecure_channel(server.address) as channel:
+        health = health_pb2_grpc.HealthStub(channel)
+        for service in ("", "vegas.v1.VegasTable"):
+            assert health.Check(health_pb2.HealthCheckRequest(service=service)).status == \
+                health_pb2.HealthCheckResponse.SERVING
+        reflection = reflection_pb2_grpc.ServerReflectionStub(channel)
+        request = reflection_pb2.ServerReflectionRequest(list_services="")
+        [reply] = list(reflection.ServerReflectionInfo(iter([request])))
+    names = {s.name for s in reply.list_services_response.service}
+    assert {"vegas.v1.VegasTable", "grpc.health.v1.Health"} <= names
+
+
+def test_the_catalogue_offers_every_game_and_rule_set(server: ServerThread) -> None:
+    with stub_for(server.address) as stub:
+        games = {g.name: g for g in stub.ListGameTypes(pb.ListGameTypesRequest()).games}
+    lords = games["lords"]
+    assert lords.title == "Lords of Vegas"
+    assert {(r.name, r.min_players, r.max_players) for r in lords.rule_sets} == {("classic", 2, 4), ("up", 2, 6)}
+    assert list(lords.options) == ["layoff"]

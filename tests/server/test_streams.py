@@ -1,0 +1,119 @@
+"""Update streams: resuming without gaps or duplicates, slow subscribers, restarts, trades off-version."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import grpc
+from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
+
+from bots.remote import RemoteBot, ViewMirror
+from server.hub import GameHub
+from server.records import GameStore
+from server.service import stream
+from server.session import Settings
+from tests.server.harness import create, join_all, serving, stub_for
+
+
+class Drop(Exception):
+    """The client's connection dies."""
+
+
+def test_a_client_that_drops_resumes_without_gaps_or_duplicates(tmp_path: Path) -> None:
+    received: list[tuple[str, int]] = []
+
+    def record(update: pb.Update) -> None:
+        received.append((update.WhichOneof("body"), update.version))
+        if len(received) == 15:
+            raise Drop  # mid-game: the stream is torn down with the view at some version
+
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=4, bots=(1, 2, 3), think_ms=1).game_id
+        token = join_all(stub, game_id, (0,))[0]
+
+        async def play() -> RemoteBot:
+            async with grpc.aio.insecure_channel(server.address) as channel:
+                bot = RemoteBot(table_pb2_grpc.VegasTableStub(channel), game_id, 0, token, random.Random(1),
+                                on_update=record)
+                try:
+                    await bot.play()
+                except Drop:
+                    await asyncio.sleep(0.1)  # the bots play on while this client is away
+                    await asyncio.wait_for(bot.play(), 60)  # resumes from the version its view holds
+                return bot
+
+        bot = asyncio.run(play())
+        final = stub.GetGame(pb.GetGameRequest(game_id=game_id)).version
+    kinds, versions = zip(*received, strict=True)
+    assert kinds[0] == "snapshot" and set(kinds[1:]) == {"diff"}  # no second snapshot after the drop
+    assert list(versions) == list(range(versions[0], final + 1))  # every version once, in order
+    assert bot.resyncs == 0 and bot.mirror.view["result"] is not None
+
+
+def test_a_slow_subscriber_is_resynced_and_holds_up_nobody(tmp_path: Path) -> None:
+    async def scenario() -> tuple[list[pb.Update], list[pb.Update], int]:
+        hub = GameHub(GameStore(tmp_path), Settings(queue_capacity=4, fsync=False))
+        session = await hub.create("lords", "classic", [], 2, {0: "random", 1: "random"}, 0)
+        slow, slow_first = await session.subscribe(None, None)
+        fast, fast_first = await session.subscribe(None, None)
+        fast_updates = [u async for u in stream(session, fast, fast_first, None)]  # reads as fast as it can
+        slow_updates = [u async for u in stream(session, slow, slow_first, None)]  # only now starts reading
+        await hub.close()
+        return fast_updates, slow_updates, slow.overflows
+
+    fast, slow, overflows = asyncio.run(scenario())
+    assert [u.version for u in fast] == list(range(fast[0].version, fast[-1].version + 1))
+    assert overflows >= 1
+    [resync] = slow  # its backlog was dropped: one snapshot of the final version instead of every diff
+    assert resync.HasField("snapshot")
+    assert resync.version == fast[-1].version and resync.view_hash == fast[-1].view_hash
+    mirror = ViewMirror()
+    for update in fast:
+        mirror.apply(update)
+    assert json.loads(resync.snapshot.view_json) == mirror.view
+
+
+def test_a_restarted_server_restores_lobby_and_running_games(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        lobby = create(stub, players=3, bots=(2,)).game_id
+        lobby_token = join_all(stub, lobby, (0,))[0]
+        running = create(stub, players=2, rules="classic").game_id
+        tokens = join_all(stub, running, range(2))
+        first = next(stub.Watch(pb.WatchRequest(game_id=running, seat_token=tokens[0])))
+        seat = first.actors[0]
+        stub.SubmitAction(pb.SubmitActionRequest(game_id=running, seat_token=tokens[seat], action="end",
+                                                 based_on_version=first.version))
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        waiting = stub.GetGame(pb.GetGameRequest(game_id=lobby))
+        assert waiting.status == pb.GAME_STATUS_WAITING
+        assert [(s.taken, s.bot) for s in waiting.seats] == [(True, False), (False, False), (True, True)]
+        assert next(stub.Watch(pb.WatchRequest(game_id=lobby, seat_token=lobby_token))).HasField("lobby")
+        join_all(stub, lobby, (1,))
+        assert stub.GetGame(pb.GetGameRequest(game_id=lobby)).status == pb.GAME_STATUS_RUNNING
+        resumed = stub.Watch(pb.WatchRequest(game_id=running, seat_token=tokens[0], from_version=first.version))
+        diff = next(resumed)
+        resumed.cancel()
+    assert diff.HasField("diff") and diff.version == first.version + 1 and diff.move.action == "end"
+
+
+def test_trades_are_not_tied_to_a_version(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2, rules="classic").game_id
+        tokens = join_all(stub, game_id, range(2))
+        start = next(stub.Watch(pb.WatchRequest(game_id=game_id)))
+        view: Any = json.loads(start.snapshot.view_json)
+        red, blue = (s["colour"].lower() for s in view["seats"])
+        proposed = stub.ProposeTrade(pb.ProposeTradeRequest(game_id=game_id, seat_token=tokens[0],
+                                                            terms=f"{red}>{blue} $3"))
+        accepted = stub.AnswerTrade(pb.AnswerTradeRequest(game_id=game_id, seat_token=tokens[1], trade_id=1,
+                                                          answer=pb.TRADE_ANSWER_ACCEPT))
+        final = next(stub.Watch(pb.WatchRequest(game_id=game_id)))
+    assert proposed.action == f"trade {red}>{blue} $3" and accepted.action == "accept 1"
+    assert accepted.version == start.version + 2
+    money = [s["money"] for s in json.loads(final.snapshot.view_json)["seats"]]
+    assert money == [view["seats"][0]["money"] - 3, view["seats"][1]["money"] + 3]
