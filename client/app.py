@@ -9,6 +9,7 @@ given, so a killed client comes back to its seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections.abc import Coroutine
 from typing import Any
@@ -28,7 +29,7 @@ from client.inputs import CommandCompleter, CommandValidator
 from client.layout import ClientLayout
 from client.link import LinkError, NewGame, TableLink
 from client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
-from client.orders import CommandError, Order
+from client.orders import CommandError, Order, Submit
 from client.render.styles import client_style
 from client.seats import SavedSeat, SeatStore
 from client.viewmodel import (
@@ -47,16 +48,19 @@ from client.viewmodel import (
 from engine.lords.board import LOT_BY_NAME
 
 log = structlog.get_logger("client")
+LOBBY_REFRESH = 3.0  # seconds between lobby listings
+SEND_ATTEMPTS = 3  # a turn action whose connection dropped is tried this many times in all
 
 
 class ClientApp:
     """The lobby and game screens of one player (or spectator) on one server."""
 
     def __init__(self, model: ClientModel, link: TableLink, seats: SeatStore, *, input: Input | None = None,
-                 output: Output | None = None) -> None:
+                 output: Output | None = None, seat_key: str | None = None) -> None:
         self.model = model
         self.link = link
         self.seats = seats
+        self.seat_key = seat_key or model.server  # seats are saved under this name of the server
         self.command = Buffer(multiline=False, completer=CommandCompleter(self), validator=CommandValidator(self),
                               complete_while_typing=True, validate_while_typing=True, history=InMemoryHistory(),
                               accept_handler=self._accept)
@@ -66,24 +70,51 @@ class ClientApp:
             full_screen=True, input=input, output=output)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.follower: asyncio.Task[None] | None = None
+        self.dropped = False  # the game stream was lost and is being retried
 
     # ---- running
 
-    async def run(self, game_id: str | None = None, watch: bool = False) -> None:
-        """Show the lobby (or go straight to `game_id`) until the player quits."""
+    async def run(self, game_id: str | None = None, watch: bool = False, seat: int | None = None,
+                  create: str = "") -> None:
+        """Show the lobby until the player quits; or go straight to `game_id`, or to a new game made by
+        the lobby command `create` (`"lords up 4 bots 3"`)."""
+
+        def start() -> None:
+            self.spawn(self._start(game_id, watch, seat, create))
+            self.spawn(self._keep_lobby_fresh())
+
         try:
             # Background work starts once the application runs, so its first redraw request is not lost.
-            await self.application.run_async(pre_run=lambda: self.spawn(self._start(game_id, watch)) and None)
+            await self.application.run_async(pre_run=start)
         finally:
             for task in list(self.tasks):
                 task.cancel()
             await asyncio.gather(*self.tasks, return_exceptions=True)
             await self.link.close()
 
-    async def _start(self, game_id: str | None, watch: bool) -> None:
+    async def _start(self, game_id: str | None, watch: bool, seat: int | None, create: str) -> None:
         await self.refresh()
-        if game_id:
-            await self.open_game(game_id, watch=watch)
+        if create:
+            try:
+                spec = parse_lobby(f"create {create}", self.model.game_types, None).new_game
+            except CommandError as error:
+                tell(self.model, error.message, "error")
+                return
+            assert spec is not None
+            await self.create_game(spec)
+        elif game_id:
+            await self.open_game(game_id, watch=watch, seat=seat)
+
+    async def _keep_lobby_fresh(self) -> None:
+        """While the lobby is up, list the games again every few seconds (friends create and join games)."""
+        while True:
+            await asyncio.sleep(LOBBY_REFRESH)
+            if self.model.screen == "lobby":
+                try:
+                    await self.refresh()
+                except LinkError as error:
+                    self.model.connection, self.model.connected = error.message, False
+                self.redraw()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run `work` in the background; a refusal it raises is shown, anything else logged and shown."""
@@ -121,7 +152,7 @@ class ClientApp:
         self.model.connection, self.model.connected = "connected", True
 
     def my_games(self) -> list[str]:
-        return list(self.seats.games(self.model.server))
+        return list(self.seats.games(self.seat_key))
 
     def move_selection(self, step: int) -> None:
         if self.model.games:
@@ -129,7 +160,7 @@ class ClientApp:
 
     async def open_game(self, game_id: str, watch: bool = False, seat: int | None = None) -> None:
         """Sit down at `game_id`: with a saved token if there is one, else by joining; or just watch."""
-        saved = None if watch else self.seats.get(self.model.server, game_id)
+        saved = None if watch else self.seats.get(self.seat_key, game_id)
         summary = await self.link.get_game(game_id)
         if saved is None and not watch:
             if not summary.free_seats:
@@ -139,7 +170,7 @@ class ClientApp:
                 entropy = secrets.token_hex(16)
                 joined = await self.link.join_game(game_id, self.model.name, seat, entropy)
                 saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, entropy)
-                self.seats.put(self.model.server, saved)
+                self.seats.put(self.seat_key, saved)
                 log.info("joined", game_id=game_id, seat=joined.seat)
         enter_game(self.model, game_id, saved.seat if saved else None, saved.token if saved else "",
                    summary.commitment)
@@ -173,9 +204,11 @@ class ClientApp:
         self.redraw()
 
     def on_connection(self, text: str, connected: bool) -> None:
-        if self.model.connection == "live" and text.startswith("reconnecting"):
+        if text.startswith("reconnecting") and not self.dropped:
+            self.dropped = True
             note(self.model, f"connection lost, {text}", "error")
-        elif text == "live" and self.model.connection.startswith("reconnecting"):
+        elif text == "live" and self.dropped:
+            self.dropped = False
             note(self.model, "connection back: carrying on from the last version held", "notice")
         self.model.connection, self.model.connected = text, connected
         self.redraw()
@@ -185,7 +218,7 @@ class ClientApp:
         game_id = self.model.game_id
         assert game_id is not None
         revealed = await self.link.replay(game_id)
-        saved = self.seats.get(self.model.server, game_id)
+        saved = self.seats.get(self.seat_key, game_id)
         findings = check_finished_game(revealed, self.model.commitment, self.model.seat,
                                        saved.entropy if saved else None, self.model.view)
         for finding in findings:
@@ -247,19 +280,46 @@ class ClientApp:
         self.spawn(self._send(order, self.model.version))
 
     async def _send(self, order: Order, version: int) -> None:
+        """Send one order. A turn action is retried if the connection dropped: it names the version it was
+        chosen on, so a retry is never applied twice, and a "stale" answer to a retry means the first try
+        went through if the stream shows this seat's very action at the next version."""
         game_id = self.model.game_id
         assert game_id is not None
-        try:
-            accepted = await self.link.send(game_id, self.model.token, order.route, version)
-        except LinkError as error:
-            if error.code == "stale_version":
-                tell(self.model, f"{order.action}: the game moved on while you chose (someone acted); look again "
-                     "and press ↑ to send it again", "error")
-            else:
-                tell(self.model, error.message, "error")
-            return
+        for attempt in range(SEND_ATTEMPTS):
+            try:
+                accepted = await self.link.send(game_id, self.model.token, order.route, version)
+                break
+            except LinkError as error:
+                if error.code == "stale_version" and attempt and await self._made_it(order, version):
+                    tell(self.model, f"{order.action} (version {version + 1})", "notice")
+                    return
+                if error.retryable and isinstance(order.route, Submit) and attempt + 1 < SEND_ATTEMPTS:
+                    log.info("send_retry", action=order.action, reason=error.message)
+                    await asyncio.sleep(0.5 * 2 ** attempt)
+                    continue
+                tell(self.model, self._refusal_text(order, error), "error")
+                return
         done = f"{order.note}: " if order.note else ""
         tell(self.model, f"{done}{accepted.action} (version {accepted.version})", "notice")
+
+    async def _made_it(self, order: Order, version: int) -> bool:
+        """Whether the stream shows `order` as this seat's move at `version + 1` (waiting a moment for it)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._version_reaches(version + 1), 2.0)
+        return self.model.moves.get(version + 1) == (self.model.seat, order.action)
+
+    async def _version_reaches(self, version: int) -> None:
+        while self.model.version is None or self.model.version < version:
+            await asyncio.sleep(0.05)
+
+    @staticmethod
+    def _refusal_text(order: Order, error: LinkError) -> str:
+        if error.code == "stale_version":
+            return (f"{order.action}: the game moved on while you chose (someone acted); look again and press ↑ "
+                    "to send it again")
+        if error.retryable and not isinstance(order.route, Submit):
+            return f"{order.action}: {error.message}; it may or may not have reached the server, watch the log"
+        return error.message
 
     def typing_error(self, text: str) -> str | None:
         if self.model.screen != "game" or not text.strip() or text.split()[0].lower() in ("help", "quit", "lobby"):

@@ -14,6 +14,7 @@ from client.choices import Prompt
 from client.games import GameUi, game_ui
 
 LOG_LINES = 500
+MOVES_KEPT = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,7 @@ class ClientModel:
     summary: GameRow | None = None
     commitment: str = ""
     log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    moves: dict[int, tuple[int, str]] = field(default_factory=dict)  # recent versions: (seat, action) made them
     log_scroll: int = 0  # lines scrolled back from the newest
     notice: Notice | None = None
     connection: str = "not connected"
@@ -116,6 +118,7 @@ def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, c
     model.view, model.version, model.status, model.summary = None, None, "", None
     model.commitment = commitment or model.commitment
     model.log.clear()
+    model.moves.clear()
     model.log_scroll = 0
     model.notice = None
 
@@ -135,6 +138,10 @@ def apply_update(model: ClientModel, update: ViewUpdate) -> None:
     if update.view is not None:
         model.view = update.view
         model.version = update.version
+    if update.move is not None:
+        model.moves[update.version] = update.move
+        for old in [v for v in model.moves if v < update.version - MOVES_KEPT]:
+            del model.moves[old]
     for text in update.events:
         model.log.append(LogLine(text, version=update.version))
     model.log_scroll = 0

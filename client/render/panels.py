@@ -133,6 +133,11 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
     return join_lines([truncate(line, width) for line in lines[:height]])
 
 
+def is_loopback(address: str) -> bool:
+    host = address.rsplit(":", 1)[0].strip("[]")
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
 def render_waiting(model: ClientModel, width: int) -> Lines:
     """A game still in its lobby: who sits where, and what it waits for."""
     game = model.summary
@@ -144,7 +149,11 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
         who = ("bot" if seat.bot else seat.player) if seat.taken else "(free)"
         you = "  ← you" if seat.seat == model.seat else ""
         lines.append([("", f"   seat {seat.seat} "), ("class:info", f"{seat.colour:<8}"), ("", f" {who}{you}")])
-    lines.append([("class:dim", f" Friends join with: vegas play --server {model.server} --game {game.game_id}")])
+    if is_loopback(model.server):
+        lines.append([("class:dim", " This server listens on this machine only; to play with friends, run "
+                                    "vegas serve and share its address")])
+    else:
+        lines.append([("class:dim", f" Friends join with: vegas play --server {model.server} --game {game.game_id}")])
     if game.commitment:
         lines.append([("class:dim", f" Seed commitment (checked at the end): {game.commitment}")])
     return join_lines([truncate(line, width) for line in lines])

@@ -1,0 +1,115 @@
+"""`vegas play`: the terminal client. `--local` also runs a server in this process, for a game with bots.
+
+    vegas play --server 192.168.1.20:50051 --name Ann        the lobby of a friend's server
+    vegas play --server HOST:PORT --game 7f3a1c             straight into a game (or back into your seat)
+    vegas play --local                                      a new game against 3 bots on this machine
+
+The client draws the whole terminal, so it never logs onto it: log lines go to a file (`--log-file`,
+by default `client.log` in the state directory), as JSON lines with `--log-json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from cli.logs import configure_logging
+from client.seats import SeatStore, state_dir
+
+DEFAULT_SERVER = "localhost:50051"
+LOCAL_GAME = "lords up 4 bots 3"
+LOCAL_THINK_MS = 200  # long enough to follow the bots' moves in the log, short enough not to wait
+log = structlog.get_logger("client.cli")
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "play", help="play or watch on a server in the terminal (--local: against bots, server included)",
+        description="The terminal client: a lobby to list, create, join and watch games, and the game screen. "
+                    "A seat you took is saved, so running the client again brings you back to it.")
+    parser.add_argument("--server", default=DEFAULT_SERVER, metavar="HOST:PORT",
+                        help=f"the server to play on (default: {DEFAULT_SERVER})")
+    parser.add_argument("--name", default=_default_name(), help="the name other players see (default: your login)")
+    parser.add_argument("--game", metavar="ID", help="go straight to this game: your seat if you hold one, "
+                        "else a free seat")
+    parser.add_argument("--seat", type=int, help="with --game: which seat to take (0 is the first)")
+    parser.add_argument("--watch", action="store_true", help="with --game: watch as a spectator")
+    parser.add_argument("--create", metavar="SPEC", default="",
+                        help="create a game and sit down in it, e.g. 'lords up 4 bots 3' (a lobby create command)")
+    parser.add_argument("--local", action="store_true",
+                        help=f"run a server in this process on a free loopback port and play a new game on it "
+                        f"(default game: '{LOCAL_GAME}'; games are kept in the state directory)")
+    parser.add_argument("--bot-think-ms", type=int, default=LOCAL_THINK_MS,
+                        help=f"with --local: the bots' pause before each move (default: {LOCAL_THINK_MS})")
+    parser.add_argument("--tls", action="store_true", help="connect with TLS, trusting the system's CAs")
+    parser.add_argument("--tls-ca", type=Path, metavar="PEM", help="connect with TLS, trusting this CA certificate")
+    parser.add_argument("--log-file", type=Path, help="where to log (default: client.log in the state directory)")
+    parser.add_argument("--log-json", action="store_true", help="log JSON lines")
+    parser.set_defaults(func=run)
+
+
+def _default_name() -> str:
+    try:
+        return getpass.getuser().capitalize()[:32] or "Player"
+    except (OSError, KeyError):
+        return "Player"
+
+
+def check_args(args: argparse.Namespace) -> None:
+    """Refuse option combinations that cannot work, saying what would."""
+    if (args.seat is not None or args.watch) and not args.game:
+        raise SystemExit("vegas play: --seat and --watch need --game ID (the game to sit at or watch)")
+    if args.create and args.game:
+        raise SystemExit("vegas play: --create makes a new game; leave out --game (or --create to join it)")
+    if not 1 <= len(args.name.strip()) <= 32:
+        raise SystemExit("vegas play: --name must be 1 to 32 characters")
+    if not 0 <= args.bot_think_ms <= 10_000:
+        raise SystemExit(f"vegas play: --bot-think-ms {args.bot_think_ms} must be 0..10000")
+    if args.tls_ca is not None and not args.tls_ca.is_file():
+        raise SystemExit(f"vegas play: --tls-ca {args.tls_ca} is not a file")
+
+
+def run(args: argparse.Namespace) -> int:
+    check_args(args)
+    log_path = args.log_file or state_dir() / "client.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(log_path, "a", encoding="utf-8") as stream:
+        configure_logging(json=args.log_json, stream=stream)
+        asyncio.run(play(args))
+    return 0
+
+
+async def play(args: argparse.Namespace) -> None:
+    from client.app import ClientApp
+    from client.grpc_link import GrpcLink, open_channel
+    from client.viewmodel import ClientModel
+
+    local = await _start_local_server(args.bot_think_ms) if args.local else None
+    address = f"127.0.0.1:{local[1]}" if local else args.server
+    link = GrpcLink(open_channel(address, args.tls, args.tls_ca))
+    model = ClientModel(server=address, name=args.name.strip())
+    client = ClientApp(model, link, SeatStore(), seat_key="local" if local else address)
+    create = args.create or (LOCAL_GAME if local and not args.game else "")
+    log.info("client_start", server=address, local=bool(local), game=args.game, create=create)
+    try:
+        await client.run(args.game, watch=args.watch, seat=args.seat, create=create)
+    finally:
+        if local:
+            await local[0].stop(0.5)
+        log.info("client_stop")
+
+
+async def _start_local_server(think_ms: int) -> tuple[Any, int]:
+    """The project's server on a free loopback port, keeping its games under the state directory."""
+    from server.app import ServerOptions, create_server
+    from server.session import Settings
+
+    data_dir = state_dir() / "local-server"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    options = ServerOptions(data_dir=data_dir, settings=Settings(bot_think_ms=think_ms))
+    return await create_server("127.0.0.1:0", options)

@@ -1,0 +1,119 @@
+"""The client against a real server on a free loopback port: a whole game, rejoining, reconnecting."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit.input import create_pipe_input
+
+from client.app import ClientApp
+from client.grpc_link import GrpcLink, open_channel
+from client.seats import SeatStore
+from client.viewmodel import ClientModel, open_prompts
+from server.app import RunningServer, ServerOptions, create_server
+from server.session import Settings
+from tests.client.harness import Session, SizedOutput, until
+
+
+async def start_server(data_dir: Path, address: str = "127.0.0.1:0") -> tuple[RunningServer, int]:
+    return await create_server(address, ServerOptions(data_dir=data_dir, settings=Settings(bot_think_ms=0)))
+
+
+@asynccontextmanager
+async def client_on(port: int, tmp_path: Path, **run: Any) -> AsyncIterator[Session]:
+    with create_pipe_input() as pipe:
+        address = f"127.0.0.1:{port}"
+        model = ClientModel(server=address, name="Tester")
+        client = ClientApp(model, GrpcLink(open_channel(address)), SeatStore(tmp_path / "seats.json"), input=pipe,
+                           output=SizedOutput(80, 24))
+        task = asyncio.create_task(client.run(**run))
+        try:
+            await until(lambda: model.view is not None, 10, "the first view")
+            yield Session(client, pipe, table=None)  # type: ignore[arg-type]
+        finally:
+            client.quit()
+            await asyncio.wait_for(task, 10)
+
+
+def my_move(s: Session) -> str | None:
+    """What the test player types when the game waits for it: the first choice of a decision, else end."""
+    view = s.model.view
+    if view is None or view["phase"] == "over" or s.model.busy:
+        return None
+    waiting = (view["pending"] or {}).get("seat", view["current"])
+    if waiting != s.model.seat:
+        return None
+    return "1" if view["pending"] and any(p.yours and p.choices for p in open_prompts(s.model)) else "end"
+
+
+async def play_moves(s: Session, count: int) -> None:
+    """Make `count` moves of this seat (or play on to the end of the game)."""
+    for _ in range(count):
+        await until(lambda: my_move(s) is not None or s.model.status == "finished", 20, "the player's turn")
+        if s.model.status == "finished":
+            return
+        s.type(f"{my_move(s)}\r")
+        await until(lambda held=s.model.version: s.model.version != held, 20,
+                    lambda: f"the move to land ({s.model.notice})")
+
+
+def run(coroutine: Any) -> None:
+    asyncio.run(asyncio.wait_for(coroutine, 120))
+
+
+def test_a_whole_game_against_a_bot_ends_proven_fair(tmp_path: Path) -> None:
+    async def test() -> None:
+        server, port = await start_server(tmp_path / "data")
+        try:
+            async with client_on(port, tmp_path, create="lords up 2 bots 1") as s:
+                await play_moves(s, 500)
+                await until(lambda: s.model.status == "finished", 30, "the end of the game")
+                screen = await s.screen_shows("The game is proven fair")
+                log = [line.text for line in s.model.log]
+                assert "✓ the replay ends in exactly the position you saw" in log
+                assert "✓ your entropy was mixed into the seed" in log
+                assert not [line for line in log if line.startswith("✗")]
+                assert "wins" in screen.split("\n")[0] or "share the win" in screen.split("\n")[0]
+        finally:
+            await server.stop(0)
+    run(test())
+
+
+def test_a_restarted_client_is_back_in_its_seat(tmp_path: Path) -> None:
+    async def test() -> None:
+        server, port = await start_server(tmp_path / "data")
+        try:
+            async with client_on(port, tmp_path, create="lords up 2 bots 1") as s:
+                game_id, seat = s.model.game_id, s.model.seat
+                await play_moves(s, 2)
+            async with client_on(port, tmp_path, game_id=game_id) as again:
+                assert (again.model.game_id, again.model.seat) == (game_id, seat)
+                await play_moves(again, 1)  # acting proves the token is the seat's
+        finally:
+            await server.stop(0)
+    run(test())
+
+
+def test_a_server_restart_is_survived_from_the_last_version_held(tmp_path: Path) -> None:
+    async def test() -> None:
+        server, port = await start_server(tmp_path / "data")
+        async with client_on(port, tmp_path, create="lords up 2 bots 1") as s:
+            await play_moves(s, 2)
+            held = s.model.version
+            await server.stop(0)
+            await until(lambda: not s.model.connected, 10, "the drop to be noticed")
+            server, _ = await start_server(tmp_path / "data", f"127.0.0.1:{port}")
+            try:
+                await until(lambda: s.model.connection == "live", 20, "the reconnection")
+                assert s.model.version is not None and s.model.version >= (held or 0)
+                await play_moves(s, 2)
+                log = [line.text for line in s.model.log]
+                assert any(line.startswith("connection lost") for line in log)
+                assert "connection back: carrying on from the last version held" in log
+            finally:
+                await server.stop(0)
+    run(test())
