@@ -1,6 +1,7 @@
 """`vegas replay`: prove a replay file (`verify`), step through it (`show`), see where the money went (`audit`).
 
     vegas replay verify FILE...                  exit 0 only if every file verifies (a running game: so far)
+    vegas replay show FILE                       step through the game on the client's board
     vegas replay audit FILE [--json] [--plot PNG]  money in and out, points, trades, gambles, luck, dice
 """
 
@@ -22,6 +23,7 @@ from replays.audit import AuditError, audit_replay
 from replays.audit.plot import write_plot
 from replays.audit.render import render_audit
 from replays.format import ReplayFormatError, read_replay
+from replays.stepper import HELP, ReplayStepper, StepperError
 from replays.verify import VerificationReport, verify_path
 from replays.verify_render import render_report, render_totals
 
@@ -40,6 +42,12 @@ def register(commands: Any) -> None:
     verify.add_argument("--json", action="store_true", help="print one JSON report per file (a JSON list)")
     _logging_options(verify)
     verify.set_defaults(func=run_verify)
+    show = jobs.add_parser("show", help="step through a game on the board: next, previous, turn N, next gamble",
+                           description="Step through a replay on the client's board view. Commands: "
+                           f"{HELP}. The arrow keys step when the command line is empty.")
+    show.add_argument("file", type=Path, metavar="FILE")
+    _logging_options(show)
+    show.set_defaults(func=run_show)
     audit = jobs.add_parser("audit", help="who made and lost money where, trades, gambles, luck and dice",
                             description="Verify a replay, then audit it: per player where the money came from "
                             "and went, points per casino, every trade and gamble, the luck of the dice and "
@@ -78,6 +86,20 @@ def run_verify(args: argparse.Namespace) -> int:
     elif len(reports) > 1:
         render_totals(reports, seconds, console)
     return 0 if all(r.ok for r in reports) else 1
+
+
+def run_show(args: argparse.Namespace) -> int:
+    configure_logging(json=args.log_json, level=args.log_level)
+    console = Console(stderr=True, highlight=False)
+    try:
+        stepper = ReplayStepper(read_replay(args.file))
+    except (OSError, ReplayFormatError, StepperError) as error:
+        console.print(f"[red]vegas replay show:[/] {escape(str(error))}")
+        return 1
+    from replays.viewer import ReplayViewer  # prompt_toolkit's screen only when there is one to show
+
+    ReplayViewer(stepper, str(args.file)).run()
+    return 0
 
 
 def run_audit(args: argparse.Namespace) -> int:

@@ -1,0 +1,146 @@
+"""`vegas replay show`: step through a replay on the same board view as the client.
+
+A thin screen over `replays.stepper.ReplayStepper` (which holds every position and understands every
+command): the client's pure render functions draw the board and the players from the position's view, the
+current record's events read as sentences beside them, and a command line at the bottom takes `next`,
+`previous`, `turn 12`, `next gamble`... The arrow keys step when the command line is empty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import BufferControl, FormattedTextControl, HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout.processors import BeforeInput
+
+from client.render import UnknownGame, render_board, render_header, render_players
+from client.render.styles import client_style
+from client.render.text import Line, fit, join_lines, truncate
+from replays.stepper import HELP, ReplayStepper
+
+KEYS = "→/← step · Home/End · Enter a command · Ctrl-C quits"
+BOARD_WIDTH = 76  # what the board needs for its compact cells; the players and the log get the rest
+QUIT = ("q", "quit", "exit")
+
+
+def _size() -> tuple[int, int]:
+    size = get_app().output.get_size()
+    return size.columns, size.rows
+
+
+def side_width() -> int:
+    """Columns for the players and the log: what the board leaves, within reason."""
+    return max(36, min(64, _size()[0] - BOARD_WIDTH - 1))
+
+
+class ReplayViewer:
+    """The screen: header, board, players and log, a status line and the command line."""
+
+    def __init__(self, stepper: ReplayStepper, source: str, **app_options: Any) -> None:
+        self.stepper = stepper
+        self.source = source
+        problem = stepper.report.problem
+        self.message = "" if problem is None else (f"the file fails at line {problem.line} ({problem.what}): "
+                                                   f"showing the game up to record {stepper.last}")
+        self.input = Buffer(multiline=False, accept_handler=self._accept)
+        self.app: Application[None] = Application(layout=Layout(self._layout(), focused_element=self.input),
+                                                  key_bindings=self._bindings(), style=client_style(),
+                                                  full_screen=True, **app_options)
+
+    # --- layout ------------------------------------------------------------------------------------------
+
+    def _layout(self) -> HSplit:
+        def text(render: Any) -> FormattedTextControl:
+            return FormattedTextControl(render, focusable=False)
+
+        side = HSplit([Window(text(self.players_text), wrap_lines=False, height=10),
+                       Window(height=1, char="─", style="class:dim"),
+                       Window(text(self.log_text), wrap_lines=True)], width=side_width)
+        return HSplit([
+            Window(text(self.header_text), height=1),
+            VSplit([Window(text(self.board_text), wrap_lines=False), Window(width=1, char="│", style="class:dim"),
+                    side]),
+            Window(text(self.status_text), height=1, style="class:dim"),
+            Window(BufferControl(self.input, input_processors=[BeforeInput("replay> ", style="class:title")]),
+                   height=1),
+        ])
+
+    def view(self) -> dict[str, Any]:
+        return self.stepper.view()
+
+    def header_text(self) -> StyleAndTextTuples:
+        width, _ = _size()
+        try:
+            return truncate(render_header(self.view(), width), width)
+        except UnknownGame:
+            return [("class:title", fit(f"{self.stepper.game.title}: {self.source}", width))]
+
+    def board_text(self) -> StyleAndTextTuples:
+        width, height = _size()
+        try:
+            return render_board(self.view(), width=max(20, width - side_width() - 1), height=max(4, height - 4))
+        except UnknownGame:
+            return [("class:dim", f"no board view for {self.stepper.game.title} yet: standings on the right")]
+
+    def players_text(self) -> StyleAndTextTuples:
+        try:
+            return render_players(self.view(), width=side_width())
+        except UnknownGame:
+            lines: list[Line] = [[("", fit(s.name, 10)), ("", f" money {s.money:>5}" + (
+                f"  score {s.score:>3}" if s.score is not None else ""))] for s in self.stepper.standings()]
+            return join_lines(lines)
+
+    def log_text(self) -> StyleAndTextTuples:
+        lines: list[Line] = [[("class:title", self.stepper.caption())]]
+        lines += [[("", f"· {line}")] for line in self.stepper.log()]
+        return join_lines(lines)
+
+    def status_text(self) -> StyleAndTextTuples:
+        width, _ = _size()
+        message = self.message or f"{self.source} · {KEYS}"
+        return [("", fit(message, width))]
+
+    # --- input -------------------------------------------------------------------------------------------
+
+    def do(self, command: str) -> None:
+        """Carry out a command from the command line (or a key), remembering what to tell the viewer."""
+        if command.strip().lower() in QUIT:
+            self.app.exit()
+            return
+        if command.strip().lower() in ("?", "help", "h"):
+            self.message = HELP
+            return
+        self.message = self.stepper.command(command)
+
+    def _accept(self, buffer: Buffer) -> bool:
+        self.do(buffer.text)
+        return False  # clear the line
+
+    def _bindings(self) -> KeyBindings:
+        keys = KeyBindings()
+        empty = Condition(lambda: not self.input.text)
+
+        def step(command: str) -> Any:
+            def handler(event: KeyPressEvent) -> None:
+                self.do(command)
+
+            return handler
+
+        for key, command in (("right", "next"), ("left", "previous"), ("home", "start"), ("end", "end"),
+                             ("pagedown", "next turn"), ("pageup", "previous turn")):
+            keys.add(key, filter=empty)(step(command))
+
+        @keys.add("c-c")
+        @keys.add("c-d")
+        def _quit(event: KeyPressEvent) -> None:
+            self.app.exit()
+
+        return keys
+
+    def run(self) -> None:
+        self.app.run()

@@ -1,0 +1,51 @@
+"""The `vegas replay show` screen, headless: keys and commands typed into a pipe move the stepper, and the
+screen draws the client's board, the players, the record's events and where we are."""
+
+from __future__ import annotations
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.formatted_text import fragment_list_to_text
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from replays.format import read_replay
+from replays.stepper import ReplayStepper
+from replays.viewer import ReplayViewer
+from tests.golden.regenerate import GOLDEN
+
+SMALL = next(spec for spec in GOLDEN if spec.players == 2).path
+RIGHT, LEFT = "\x1b[C", "\x1b[D"
+
+
+def run_keys(keys: str) -> ReplayViewer:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        viewer = ReplayViewer(ReplayStepper(read_replay(SMALL)), "game.jsonl", input=pipe, output=DummyOutput())
+        pipe.send_text(keys + "q\r")
+        viewer.run()
+    return viewer
+
+
+def test_arrows_step_and_commands_jump() -> None:
+    viewer = run_keys(RIGHT + RIGHT + LEFT + "turn 4\r")
+    assert viewer.stepper.position.turn == 4 and viewer.message == ""
+
+
+def test_next_gamble_and_a_message_for_what_is_not_there() -> None:
+    viewer = run_keys("next gamble\r")
+    assert any(e.kind == "gambled" for e in viewer.stepper.position.events)
+    viewer = run_keys("turn 900\r")
+    assert viewer.message.startswith("there is no turn 900")
+
+
+def test_the_screen_shows_the_board_players_events_and_caption() -> None:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        viewer = ReplayViewer(ReplayStepper(read_replay(SMALL)), "game.jsonl", input=pipe, output=DummyOutput())
+        viewer.do("next gamble")
+        board = fragment_list_to_text(viewer.board_text())
+        players = fragment_list_to_text(viewer.players_text())
+        log = fragment_list_to_text(viewer.log_text())
+        header = fragment_list_to_text(viewer.header_text())
+    assert "A1" in board and "F9" in board
+    assert "Blue" in players and "Green" in players and "$" in players
+    assert log.startswith("record ") and " bet $" in log
+    assert "Lords of Vegas" in header
