@@ -39,8 +39,9 @@ simulate: install
 golden: install
 	$(BIN)/python -m tests.golden.regenerate
 
+# A server on a free loopback port inside the client, a new Lords of Vegas game, you and 3 random bots.
 play: install
-	$(BIN)/vegas simulate --game lords --rules up --players 4 --games 20 --seed 1 --bots random
+	$(BIN)/vegas play --local
 
 clean:
 	rm -rf $(VENV) build gen *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
