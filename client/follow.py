@@ -75,7 +75,7 @@ class Backoff:
     attempts: int = 0
 
     def next(self) -> float:
-        delay = min(self.cap, self.start * 2 ** self.attempts)
+        delay = min(self.cap, self.start * 2.0 ** self.attempts)
         self.attempts += 1
         return delay * (1 + random.uniform(-self.jitter, self.jitter))
 

@@ -12,6 +12,7 @@ import os
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import structlog
 
@@ -43,7 +44,7 @@ class SeatStore:
     def key(server: str, game_id: str) -> str:
         return f"{server}/{game_id}"
 
-    def _load(self) -> dict[str, dict[str, object]]:
+    def _load(self) -> dict[str, Any]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -84,7 +85,7 @@ class SeatStore:
         if data.pop(self.key(server, game_id), None) is not None:
             self._write(data)
 
-    def _write(self, data: dict[str, object]) -> None:
+    def _write(self, data: dict[str, Any]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".seats-")
         try:

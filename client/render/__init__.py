@@ -7,7 +7,8 @@ game has its own module (`lords`, `lasvegas`); `board_renderer(view)` picks one 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import Any, cast
 
 from client.render import lords
 from client.render.text import Lines
@@ -19,7 +20,7 @@ class UnknownGame(ValueError):
     """A view of a game this client cannot draw."""
 
 
-def game_module(view: Mapping[str, Any]) -> Any:
+def game_module(view: Mapping[str, Any]) -> ModuleType:
     """The render module of the view's game (`client.render.lords`...); UnknownGame names the ones known."""
     name = view.get("game")
     if name not in RENDERERS:
@@ -30,15 +31,15 @@ def game_module(view: Mapping[str, Any]) -> Any:
 def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
                  highlight: frozenset[str] = frozenset()) -> Lines:
     """The board of whatever game `view` is, in at most `width` columns (and ideally `height` lines)."""
-    return game_module(view).render_board(view, width=width, height=height, highlight=highlight)
+    return cast(Lines, game_module(view).render_board(view, width=width, height=height, highlight=highlight))
 
 
 def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
-    return game_module(view).render_players(view, width=width)
+    return cast(Lines, game_module(view).render_players(view, width=width))
 
 
 def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
-    return game_module(view).render_header(view, width=width)
+    return cast(Lines, game_module(view).render_header(view, width=width))
 
 
 __all__ = ["RENDERERS", "Lines", "UnknownGame", "game_module", "render_board", "render_header",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -57,8 +57,11 @@ async def play_moves(s: Session, count: int) -> None:
         if s.model.status == "finished":
             return
         s.type(f"{my_move(s)}\r")
-        await until(lambda held=s.model.version: s.model.version != held, 20,
-                    lambda: f"the move to land ({s.model.notice})")
+        await until(_moved_on(s, s.model.version), 20, lambda: f"the move to land ({s.model.notice})")
+
+
+def _moved_on(s: Session, held: int | None) -> Callable[[], bool]:
+    return lambda: s.model.version != held
 
 
 def run(coroutine: Any) -> None:

@@ -9,15 +9,15 @@ from prompt_toolkit.formatted_text import split_lines
 
 from client.render import UnknownGame, render_board, render_header, render_players
 from client.render.lords import board_size
-from client.render.text import plain
+from client.render.text import Lines, plain
 from tests.client.positions import mid_game_view, played
 
 
-def lines(fragments: list[tuple[str, str]]) -> list[str]:
+def lines(fragments: Lines) -> list[str]:
     return plain(fragments).split("\n")
 
 
-def style_of(fragments: list[tuple[str, str]], text: str) -> str:
+def style_of(fragments: Lines, text: str) -> str:
     """The style of the first fragment whose text starts with `text`."""
     return next(f[0] for f in fragments if f[1].startswith(text))
 
@@ -79,7 +79,7 @@ def test_tall_boards_draw_casinos_joined_across_rows() -> None:
     assert join[0] == ("", " " * 11)  # A1 over A4: not joined
 
 
-def split_lines_list(fragments: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+def split_lines_list(fragments: Lines) -> list[Lines]:
     return [[f for f in line if f[1]] for line in split_lines(fragments)]
 
 
