@@ -28,9 +28,10 @@ class AuditError(ValueError):
 
 
 def _auditors() -> dict[str, Auditor]:
+    from replays.audit.lasvegas import audit_lasvegas
     from replays.audit.lords import audit_lords
 
-    return {"lords": audit_lords}
+    return {"lords": audit_lords, "lasvegas": audit_lasvegas}
 
 
 def records_of(replay: Replay) -> Records:

@@ -141,7 +141,7 @@ def test_expectations_computed_by_hand(bet: int, house: int, layoff: bool, gain:
     assert expectation(bet, house, layoff) == (gain, house_gain)
 
 
-@pytest.mark.parametrize("spec", GOLDEN, ids=lambda spec: spec.name)
+@pytest.mark.parametrize("spec", [s for s in GOLDEN if s.game == "lords"], ids=lambda spec: spec.name)
 def test_golden_games_reconcile_and_their_gambles_settle_as_the_rules_say(spec: Any) -> None:
     audit = audit_replay(read_replay(spec.path))
     assert isinstance(audit, LordsAudit) and audit.reconciliation == [] and audit.finished

@@ -31,11 +31,14 @@ def test_regenerating_gives_the_same_bytes(spec: GoldenGame, tmp_path: object) -
     assert fresh.read_bytes() == spec.path.read_bytes()
 
 
-def test_golden_files_cover_the_rule_sets_player_counts_and_options() -> None:
+def test_golden_files_cover_both_games_rule_sets_player_counts_and_options() -> None:
     configs = [read_replay(spec.path).config for spec in GOLDEN]
-    assert {c.rules for c in configs} == {"classic", "up"}
-    assert {c.players for c in configs} >= {2, 3, 4, 5}
-    assert any("layoff" in c.options for c in configs) and any(not c.options for c in configs)
+    lords = [c for c in configs if c.game == "lords"]
+    assert {c.rules for c in lords} == {"classic", "up"} and {c.players for c in lords} >= {2, 3, 4, 5}
+    assert any("layoff" in c.options for c in lords) and any(not c.options for c in lords)
+    lasvegas = [c for c in configs if c.game == "lasvegas"]
+    assert any(not c.options for c in lasvegas) and any(len(c.options) == 7 for c in lasvegas)
+    assert any(c.players == 3 and "neutral" in c.options for c in lasvegas)
 
 
 def test_golden_files_hold_trades_gambles_and_decisions() -> None:
