@@ -165,13 +165,6 @@ class Replay:
             merged.update(self.end.get("meta") or {})
         return merged
 
-    @property
-    def finished(self) -> bool:
-        return self.end is not None
-
-    def line_of_action(self, seq: int) -> int:
-        """The line number (from 1) of the action record `seq` (from 1); the header is line 1."""
-        return seq + 1
 
 
 _ALL_FIELDS = {kind: REQUIRED_FIELDS[kind] | OPTIONAL_FIELDS[kind] for kind in REQUIRED_FIELDS}

@@ -6,7 +6,7 @@ from collections import Counter
 from fractions import Fraction
 
 from replays.audit.lords import GAMBLING, HOUSE, SPENDING, TRADES, LordsAudit, chance_of
-from replays.audit.model import Table, signed
+from replays.audit.model import Table
 
 
 def lords_tables(audit: LordsAudit) -> list[Table]:
@@ -90,9 +90,9 @@ def trades_table(audit: LordsAudit) -> Table:
     rows = []
     for t in audit.trades:
         outcome = t.outcome + (f" by {names[t.by]}" if t.by >= 0 else "") + (f": {t.reason}" if t.reason else "")
-        money = ", ".join(f"{names[s]} {signed(m)}" for s, m in sorted(t.money.items())) or "-"
+        money = ", ".join(f"{names[s]} {_money(m)}" for s, m in sorted(t.money.items())) or "-"
         rows.append((str(t.id), str(t.turn), names[t.proposer], t.terms, outcome, money))
-    return Table(f"Trades ({len(audit.trades)})", ("#", "turn", "proposer", "terms", "outcome", "money"),
+    return Table(f"Trades ({len(audit.trades)}), $m", ("#", "turn", "proposer", "terms", "outcome", "money"),
                  tuple(rows))
 
 

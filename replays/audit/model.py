@@ -61,10 +61,3 @@ class Audit(Protocol):
 
     def to_json(self) -> dict[str, Any]: ...
 
-
-def signed(amount: float, unit: str = "$m") -> str:
-    """A money change as people write it: +$5m, -$3m, +$0.4m."""
-    sign = "-" if amount < 0 else "+"
-    value = abs(amount)
-    text = f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
-    return f"{sign}{unit[0]}{text}{unit[1:]}"
