@@ -45,7 +45,6 @@ from client.viewmodel import (
     set_games,
     tell,
 )
-from engine.lords.board import LOT_BY_NAME
 
 log = structlog.get_logger("client")
 LOBBY_REFRESH = 3.0  # seconds between lobby listings
@@ -329,10 +328,9 @@ class ClientApp:
             return None
         return ui.typing_error(text, self.model.view, self.model.seat, open_prompts(self.model))
 
-    def mentioned_lots(self) -> frozenset[str]:
-        """Lots named on the command line, highlighted on the board while the player types."""
-        return frozenset(w.upper().rstrip(",") for w in self.command.text.split() if w.upper().rstrip(",")
-                         in LOT_BY_NAME)
+    def mentioned_words(self) -> frozenset[str]:
+        """The words on the command line (upper case): the board highlights the places they name."""
+        return frozenset(w.upper().strip(",") for w in self.command.text.split())
 
     def show_help(self) -> None:
         ui = current_ui(self.model)

@@ -29,22 +29,22 @@ class Arrangement:
     log_height: int
 
 
-def arrange(columns: int, rows: int, players_lines: Callable[[int], int],
+def arrange(columns: int, rows: int, board_lines: Callable[[int, int], int], players_lines: Callable[[int], int],
             prompt_lines: Callable[[int], int]) -> Arrangement:
-    """Where each panel goes on a `columns` x `rows` screen; `players_lines(width)` and `prompt_lines(width)`
-    say how many lines the players and the prompts take at a given width."""
-    compact_width, compact_lines = board_size(COMPACT_CELL)
-    tall_lines = board_size(COMPACT_CELL, tall=True)[1]
+    """Where each panel goes on a `columns` x `rows` screen. `board_lines(width, room)` says how many lines
+    the board takes at a width with `room` lines free; `players_lines(width)` and `prompt_lines(width)` how
+    many the players and the prompts take."""
+    compact_width = board_size(COMPACT_CELL)[0]
     body = rows - FIXED_LINES
     if columns >= compact_width + 1 + SIDE_MIN:
         board_width = max(compact_width, min(columns - SIDE_WANTED - 1, 105))
-        board_height = tall_lines if body >= tall_lines else compact_lines
+        board_height = board_lines(board_width, body)
         side = columns - board_width - 1
         players, prompts = players_lines(side), min(prompt_lines(side), MAX_PROMPT_LINES)
         log = max(1, body - players - prompts)
         return Arrangement(True, board_width, board_height, side, players, prompts, log)
     players, prompts = players_lines(columns), min(prompt_lines(columns), MAX_PROMPT_LINES)
-    board_height = tall_lines if body - players - prompts - 6 >= tall_lines else compact_lines
+    board_height = board_lines(columns, body - players - prompts - 6)
     log = body - board_height - players - prompts
     if log < 1:  # a small screen: drop the players' table header first, then lines of the prompts
         players -= 1

@@ -20,11 +20,12 @@ class Prompt:
     title: str
     choices: tuple[Choice, ...] = ()
     yours: bool = False  # the viewer is the one who must answer
+    numbered: bool = True  # False: the choices are shown by their commands (a bare number means more there)
 
 
 def numbered(prompts: Sequence[Prompt]) -> list[Choice]:
     """Every choice of `prompts` in display order: choice number n is element n - 1."""
-    return [choice for prompt in prompts for choice in prompt.choices]
+    return [choice for prompt in prompts if prompt.numbered for choice in prompt.choices]
 
 
 def choice_by_number(prompts: Sequence[Prompt], text: str) -> Choice | None:

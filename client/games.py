@@ -34,7 +34,14 @@ def _lords() -> GameUi:
                   completion.suggest, commands.HELP)
 
 
-_FACTORIES: dict[str, Callable[[], GameUi]] = {"lords": _lords}
+def _lasvegas() -> GameUi:
+    from client.lasvegas import commands, completion, prompts
+
+    return GameUi("Las Vegas", prompts.lasvegas_prompts, commands.resolve, commands.typing_error,
+                  completion.suggest, commands.HELP)
+
+
+_FACTORIES: dict[str, Callable[[], GameUi]] = {"lords": _lords, "lasvegas": _lasvegas}
 _CACHE: dict[str, GameUi] = {}
 
 

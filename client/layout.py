@@ -19,7 +19,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
 from client.arrange import FIXED_LINES, Arrangement, arrange
-from client.render import render_board, render_header, render_players
+from client.render import board_lines, render_board, render_header, render_players
 from client.render.panels import (
     prompt_height,
     render_lobby,
@@ -99,7 +99,10 @@ class ClientLayout:
         def players(width: int) -> int:
             return len(list(split_lines(render_players(view, width)))) if view is not None else 0
 
-        return arrange(columns, rows, players, lambda width: prompt_height(prompts, width))
+        def board(width: int, room: int) -> int:
+            return board_lines(view, width, room) if view is not None else 0
+
+        return arrange(columns, rows, board, players, lambda width: prompt_height(prompts, width))
 
     # ---- what each window shows
 
@@ -119,7 +122,7 @@ class ClientLayout:
         if self.model.view is None:
             return []
         a = self.arrangement()
-        return render_board(self.model.view, a.board_width, a.board_height, highlight=self.client.mentioned_lots())
+        return render_board(self.model.view, a.board_width, a.board_height, highlight=self.client.mentioned_words())
 
     def _players(self) -> StyleAndTextTuples:
         if self.model.view is None:

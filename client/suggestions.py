@@ -32,3 +32,14 @@ def matching(candidates: list[Suggestion], partial: str) -> list[Suggestion]:
             seen.add(key)
             out.append(candidate)
     return out
+
+
+def continuations(texts: list[str], typed: list[str]) -> list[str]:
+    """The next word of every legal action text that starts with the words typed so far."""
+    lowered = [w.lower() for w in typed]
+    out = []
+    for text in texts:
+        words = text.split()
+        if len(words) > len(typed) and [w.lower() for w in words[: len(typed)]] == lowered:
+            out.append(words[len(typed)])
+    return out

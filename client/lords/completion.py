@@ -15,7 +15,7 @@ from client.choices import Prompt, numbered
 from client.lords.commands import ARGUMENTS
 from client.lords.rules import legal_texts
 from client.render.lords import seat_name
-from client.suggestions import Suggestion, current_word, matching
+from client.suggestions import Suggestion, continuations, current_word, matching
 from engine.lords.actions import USAGE
 from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
@@ -46,18 +46,7 @@ def _word_note(view: Mapping[str, Any], word: str) -> str:
     return ""
 
 
-def _continuations(texts: Sequence[str], typed: list[str]) -> list[str]:
-    """The next word of every legal text that starts with the typed words."""
-    lowered = [w.lower() for w in typed]
-    out = []
-    for text in texts:
-        words = text.split()
-        if len(words) > len(typed) and [w.lower() for w in words[: len(typed)]] == lowered:
-            out.append(words[len(typed)])
-    return out
-
-
-def _sprawl_targets(texts: Sequence[str]) -> list[tuple[str, str]]:
+def _sprawl_targets(texts: list[str]) -> list[tuple[str, str]]:
     pairs = [t.split()[1:] for t in texts if t.startswith("sprawl ")]
     return [(target, source) for source, target in pairs]
 
@@ -77,7 +66,7 @@ def _grammar(view: Mapping[str, Any], verb: str, position: int) -> list[Suggesti
     return []
 
 
-def _first_words(view: Mapping[str, Any], texts: Sequence[str], prompts: Sequence[Prompt]) -> list[Suggestion]:
+def _first_words(view: Mapping[str, Any], texts: list[str], prompts: Sequence[Prompt]) -> list[Suggestion]:
     verbs = [t.split()[0] for t in texts]
     out = [Suggestion(str(n), c.command, display=f"{n}: {c.label}") for n, c in enumerate(numbered(prompts), 1)]
     out += [Suggestion(v, USAGE[v]) for v in verbs]
@@ -122,7 +111,7 @@ def suggest(text: str, view: Mapping[str, Any], seat: int | None, prompts: Seque
         found = matching(targets + sources, partial)
         return found or matching(_grammar(view, verb, 1), partial)
     found = []
-    for word in _continuations(texts, typed):
+    for word in continuations(texts, typed):
         if ".." in word:
             low, high = word.split("..")
             found += [Suggestion(high, f"the most you may bet (${low}m to ${high}m)"),

@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, cast
 
-from client.render import lords
+from client.render import lasvegas, lords
 from client.render.text import Lines
 
-RENDERERS = {"lords": lords}
+RENDERERS = {"lords": lords, "lasvegas": lasvegas}
 
 
 class UnknownGame(ValueError):
@@ -30,8 +30,14 @@ def game_module(view: Mapping[str, Any]) -> ModuleType:
 
 def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
                  highlight: frozenset[str] = frozenset()) -> Lines:
-    """The board of whatever game `view` is, in at most `width` columns (and ideally `height` lines)."""
+    """The board of whatever game `view` is, in at most `width` columns (and ideally `height` lines);
+    `highlight` holds words (upper case) of the command being typed, so the places it names stand out."""
     return cast(Lines, game_module(view).render_board(view, width=width, height=height, highlight=highlight))
+
+
+def board_lines(view: Mapping[str, Any], width: int, room: int) -> int:
+    """Lines the board of the view's game takes at `width` when `room` lines are free for it."""
+    return int(game_module(view).board_lines(view, width, room))
 
 
 def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
@@ -42,5 +48,5 @@ def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
     return cast(Lines, game_module(view).render_header(view, width=width))
 
 
-__all__ = ["RENDERERS", "Lines", "UnknownGame", "game_module", "render_board", "render_header",
+__all__ = ["RENDERERS", "Lines", "UnknownGame", "board_lines", "game_module", "render_board", "render_header",
            "render_players"]

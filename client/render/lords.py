@@ -42,6 +42,13 @@ def board_size(cell: int = COMPACT_CELL, tall: bool = False) -> tuple[int, int]:
     return 2 * side + 2 + 3, lines
 
 
+def board_lines(view: Mapping[str, Any], width: int, room: int) -> int:
+    """Lines the board takes at `width` with `room` lines free: the joins between rows only if they fit."""
+    cell = _cell_width(width)
+    tall = board_size(cell, tall=True)[1]
+    return tall if room >= tall else board_size(cell)[1]
+
+
 def _side_lines(blocks: Sequence[str], tall: bool) -> int:
     rows = sum(ROWS[b] for b in blocks)
     return rows + len(blocks) - 1 + (rows - len(blocks) if tall else 0)

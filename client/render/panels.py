@@ -62,8 +62,9 @@ def prompt_lines(prompts: Sequence[Prompt], width: int) -> list[Line]:
         out.append(truncate([(style, f" {prompt.title} ")], width))
         line: Line = [("", "   ")]
         for choice in prompt.choices:
-            number += 1
-            item: Line = [("class:prompt.key", f"{number}"), ("class:prompt.choice", f" {choice.label}  ")]
+            number += prompt.numbered
+            key = f"{number}" if prompt.numbered else "·"
+            item: Line = [("class:prompt.key", key), ("class:prompt.choice", f" {choice.label}  ")]
             if sum(len(f[1]) for f in line + item) > width and len(line) > 1:
                 out.append(line)
                 line = [("", "   ")]

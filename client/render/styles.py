@@ -15,15 +15,17 @@ from prompt_toolkit.styles import Style
 PLAYER_COLOURS: dict[str, tuple[str, str]] = {
     "black": ("#202020", "#ffffff"), "blue": ("#1f5fbf", "#ffffff"), "green": ("#2e7d32", "#ffffff"),
     "purple": ("#6a1b9a", "#ffffff"), "red": ("#c62828", "#ffffff"), "yellow": ("#f9d71c", "#000000"),
+    "orange": ("#ef6c00", "#000000"), "white": ("#e8e8e8", "#000000"),
 }
 CASINO_COLOURS: dict[str, tuple[str, str]] = {
     "purple": ("#c9a0dc", "#000000"), "brown": ("#8d5524", "#ffffff"), "gold": ("#c9a227", "#000000"),
     "silver": ("#b0b7bb", "#000000"), "aqua": ("#4fc3c7", "#000000"), "strip": ("#505050", "#ffffff"),
 }
-# Las Vegas casinos are numbered 1-6; each gets a distinct light background.
+# Las Vegas casinos are numbered 1-6 (and the slot machine); each gets a distinct light background.
 NUMBER_COLOURS: dict[str, tuple[str, str]] = {
     "1": ("#e57373", "#000000"), "2": ("#81c784", "#000000"), "3": ("#64b5f6", "#000000"),
     "4": ("#ffb74d", "#000000"), "5": ("#ba68c8", "#000000"), "6": ("#4db6ac", "#000000"),
+    "slot": ("#b0b7bb", "#000000"),
 }
 
 _BASE: dict[str, str] = {

@@ -26,9 +26,10 @@ TOKEN = "secret-token"
 
 
 class EngineTable:
-    def __init__(self, seed: str = "7", players: int = 4, rules: str = "up", options: tuple[str, ...] = ()) -> None:
-        self.game = get_game("lords")
-        self.match = Match(self.game, GameConfig("lords", rules, players, seed=seed, options=options))
+    def __init__(self, seed: str = "7", players: int = 4, rules: str = "up", options: tuple[str, ...] = (),
+                 game: str = "lords") -> None:
+        self.game = get_game(game)
+        self.match = Match(self.game, GameConfig(game, rules, players, seed=seed, options=options))
         self.names = self.game.seat_names(self.match.config)
         self.version = 0
         self.events: dict[int, tuple[str, ...]] = {0: tuple(self.game.describe(e, self.names)
@@ -49,8 +50,8 @@ class EngineTable:
         seats = tuple(SeatRow(i, n, i != self.seat or self.joined, "Tester" if i == self.seat else "random bot",
                               i != self.seat) for i, n in enumerate(self.names))
         status = "finished" if self.match.over else "running"
-        return GameRow(GAME_ID, "lords", self.match.config.rules, (), len(self.names), seats, status, self.version,
-                       "c0ffee")
+        config = self.match.config
+        return GameRow(GAME_ID, config.game, config.rules, (), len(self.names), seats, status, self.version, "c0ffee")
 
     # ---- the test's side
 

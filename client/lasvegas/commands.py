@@ -1,0 +1,101 @@
+"""Reading what a Las Vegas player types.
+
+    place 4        put every die showing 4 on casino 4 (a bare `4` does the same)
+    place 4 slot   ... on the slot machine instead (slot machine module)
+    kick red       answer to your kicker: knock one of Red's dice off (`kick red biggie`, `kick white`)
+    take 60        at the slot machine: take the $60k note
+    1, 2, ...      the numbered choice of a decision (kick, take)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from client.choices import Prompt, choice_by_number, numbered
+from client.orders import CommandError, Order, Submit
+from client.render.lasvegas import STEP_WORDS, actor
+from engine.core.errors import MalformedAction
+from engine.lasvegas.actions import parse_action
+
+HELP: tuple[str, ...] = (
+    "Your turn: place NUMBER (or just the number) puts every die you rolled showing it on that casino;",
+    "           place NUMBER slot puts them on the slot machine (slot module)",
+    "Decisions: type the number of a choice, or kick COLOUR [biggie] · kick white · take VALUE",
+    "Most dice at a casino takes its biggest note, next most the next; ties cancel each other out.",
+    "Client: help · lobby · quit (your seat stays yours: run the client again to come back)",
+)
+_UNFINISHED = ("usage:", "no action given")
+
+
+def legal_texts(view: Mapping[str, Any], seat: int | None) -> list[str]:
+    """What `seat` may do now: the pending decision's choices, or the placements the roll allows."""
+    if seat is None or view["phase"] == "over" or actor(view) != seat:
+        return []
+    pending = view.get("pending")
+    return list(pending["choices"]) if pending else list(view.get("can_place", ()))
+
+
+def _parse(text: str) -> Any:
+    try:
+        return parse_action(text)
+    except MalformedAction as error:
+        raise CommandError(error.message, incomplete=any(m in error.message for m in _UNFINISHED)) from None
+
+
+def _refusal(view: Mapping[str, Any], seat: int | None, action_text: str) -> str | None:
+    if seat is None:
+        return f"{action_text}: you are watching this game; only players act"
+    legal = legal_texts(view, seat)
+    if action_text in legal:
+        return None
+    waiting = actor(view)
+    if waiting is None:
+        return f"{action_text}: the game is over"
+    if waiting != seat:
+        name = view["seats"][waiting]["name"]
+        pending = view.get("pending")
+        doing = STEP_WORDS.get(pending["kind"], pending["kind"]).format(**pending) if pending else "to place dice"
+        return f"{action_text}: waiting for {name} " + (doing if not pending else f"({doing})")
+    return f"{action_text}: not possible now; you can: {', '.join(legal)}"
+
+
+def resolve(text: str, view: Mapping[str, Any], seat: int | None, prompts: Sequence[Prompt] = ()) -> Order:
+    """The order `text` stands for, checked against what the view says may be done now."""
+    word = text.strip()
+    choice = choice_by_number(prompts, word)
+    if choice is not None:
+        text = choice.command
+    elif word.isdigit():
+        if numbered(prompts) or not 1 <= int(word) <= 6:
+            count = len(numbered(prompts))
+            raise CommandError(f"{word}: there is no choice with that number"
+                               + (f" (choices 1-{count})" if count else " (a number to place is 1-6)"))
+        text = f"place {word}"
+    action = _parse(text)
+    problem = _refusal(view, seat, action.text())
+    if problem:
+        raise CommandError(problem)
+    return Order(action.text(), Submit(action.text()))
+
+
+def typing_error(text: str, view: Mapping[str, Any], seat: int | None, prompts: Sequence[Prompt] = ()) -> str | None:
+    """The problem to show while typing: none while the command is unfinished or its last word in progress."""
+    if not text.strip():
+        return None
+    try:
+        resolve(text, view, seat, prompts)
+    except CommandError as error:
+        if error.incomplete or (not text.endswith(" ") and not _parses(text) and not text.strip().isdigit()):
+            return None
+        return error.message
+    return None
+
+
+def _parses(text: str) -> bool:
+    try:
+        _parse(text)
+    except CommandError:
+        return False
+    return True
+
