@@ -86,6 +86,8 @@ def engine_suite(quick: bool) -> list[Row]:
 # suite name -> "module:function"; each function takes `quick` and returns rows.
 SUITES: dict[str, str] = {
     "engine": "cli.bench:engine_suite",
+    "replays": "replays.bench:replay_suite",
+    "server": "server.bench:server_suite",
     "client": "client.bench:client_suite",
 }
 

@@ -24,7 +24,6 @@ from engine.core.canonical import canonical_bytes, canonical_hash
 from engine.core.errors import EngineError
 from engine.registry import get_game
 from replays.diff import Difference, json_diff
-from replays.eventjson import event_json
 from replays.fairness import NO_COMMITMENT, SERVER_SEED, FairnessCheck, Reveal, check_fairness
 from replays.format import FORMAT_VERSION, Replay, ReplayFormatError, line_hash, parse_lines, split_complete
 
@@ -299,7 +298,7 @@ class _Checker:
 
     def _check_events(self, record: Mapping[str, Any], events: list[Event], line: int, seq: int,
                       context: Callable[[], str]) -> None:
-        replayed = [event_json(e) for e in events]
+        replayed = [e.to_json() for e in events]
         if replayed != record["events"]:
             differences = json_diff({"events": replayed}, {"events": record["events"]})
             raise self.fail("events", line, seq, "re-applying gives different events", _kinds(replayed),

@@ -134,14 +134,30 @@ class Event:
     kind: ClassVar[str] = "event"
 
     def to_json(self) -> dict[str, JSONValue]:
+        """The event as a JSON-ready dict: `kind` then every field (tuples become lists).
+
+        Verifying a replay converts every event of every record, so this is on a hot path: field names are
+        looked up once per class, and plain values (numbers, strings, booleans, tuples of them) are copied
+        without asking whether each one is a dataclass.
+        """
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
         data: dict[str, JSONValue] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            data[f.name] = _jsonable(getattr(self, f.name))
+        for name in names:
+            data[name] = _jsonable(getattr(self, name))
         return data
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_SCALARS = frozenset({int, str, bool, type(None)})
+
+
 def _jsonable(value: Any) -> JSONValue:
-    if isinstance(value, tuple | list):
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
         return [_jsonable(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
