@@ -125,8 +125,8 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
         text = f" {marker} {game.game_id:<9} {game.game + ' ' + game.rules:<12} {status:<11} {_seat_text(game)}"
         style = "class:lobby.selected" if index == model.selected else ""
         lines.append([(style, fit(text, width))])
-    lines += [[], [("class:dim", " ↑/↓ choose · Enter joins (or rejoins *) the chosen game · "
-                                 "watch watches it · create GAME RULES SEATS bots N [OPTIONS] · refresh · quit")]]
+    lines += [[], [("class:dim", " ↑/↓ choose · Enter joins the chosen game (* yours: Enter rejoins) · watch ID")],
+              [("class:dim", " create GAME RULES SEATS bots N [OPTIONS], e.g. create lords up 4 bots 3 · quit")]]
     if model.game_types:
         kinds = "; ".join(f"{t.name}: {', '.join(f'{r.name} {r.min_players}-{r.max_players}' for r in t.rule_sets)}"
                           + (f" (options: {', '.join(t.options)})" if t.options else "") for t in model.game_types)

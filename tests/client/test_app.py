@@ -168,3 +168,27 @@ def test_help_lists_the_commands_in_the_log(tmp_path: Path) -> None:
             s.type("help\r")
             await s.screen_shows("Your turn: build LOT COLOUR")
     run(test)
+
+
+def test_the_lobby_lists_games_and_enter_joins_the_chosen_one(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path, game_id=None) as s:
+            screen = await s.screen_shows("g1        lords up")
+            assert "lobby>" in screen and "Black:bot Blue:bot Green:— Purple:bot" in screen
+            assert max(len(row) for row in screen.split("\n")) <= 80
+            s.type("\r")  # an empty line joins the chosen game
+            await s.screen_shows("you are Green")
+            assert s.table.joined
+    run(test)
+
+
+def test_creating_a_game_from_the_lobby_takes_its_first_free_seat(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path, game_id=None) as s:
+            await s.screen_shows("lobby>")
+            s.type("create lords up 9\r")
+            await s.screen_shows("create: lords up is for 2-6 players, not 9")
+            s.client.command.reset()
+            s.type("create lords up 4 bots 3\r")
+            await s.screen_shows("you are Green")
+    run(test)
