@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bots.base import Bot
+from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
 
 BOTS: dict[str, Callable[[str], Bot]] = {
     "random": RandomBot,
+    "greedy": GreedyBot,
 }
 
 
