@@ -9,7 +9,6 @@ given, so a killed client comes back to its seat.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 from collections.abc import Coroutine
 from typing import Any
@@ -29,9 +28,10 @@ from client.inputs import CommandCompleter, CommandValidator
 from client.layout import ClientLayout
 from client.link import LinkError, NewGame, TableLink
 from client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
-from client.orders import CommandError, Order, Submit
+from client.orders import CommandError, Order
 from client.render.styles import client_style
 from client.seats import SavedSeat, SeatStore
+from client.sending import deliver
 from client.viewmodel import (
     ClientModel,
     ViewUpdate,
@@ -48,7 +48,6 @@ from client.viewmodel import (
 
 log = structlog.get_logger("client")
 LOBBY_REFRESH = 3.0  # seconds between lobby listings
-SEND_ATTEMPTS = 3  # a turn action whose connection dropped is tried this many times in all
 
 
 class ClientApp:
@@ -133,7 +132,6 @@ class ClientApp:
             log.exception("client_task_failed")
             tell(self.model, f"internal error: {error!r} (details in the client log)", "error")
         finally:
-            self.model.busy = ""
             self.redraw()
 
     def redraw(self) -> None:
@@ -279,46 +277,10 @@ class ClientApp:
         self.spawn(self._send(order, self.model.version))
 
     async def _send(self, order: Order, version: int) -> None:
-        """Send one order. A turn action is retried if the connection dropped: it names the version it was
-        chosen on, so a retry is never applied twice, and a "stale" answer to a retry means the first try
-        went through if the stream shows this seat's very action at the next version."""
-        game_id = self.model.game_id
-        assert game_id is not None
-        for attempt in range(SEND_ATTEMPTS):
-            try:
-                accepted = await self.link.send(game_id, self.model.token, order.route, version)
-                break
-            except LinkError as error:
-                if error.code == "stale_version" and attempt and await self._made_it(order, version):
-                    tell(self.model, f"{order.action} (version {version + 1})", "notice")
-                    return
-                if error.retryable and isinstance(order.route, Submit) and attempt + 1 < SEND_ATTEMPTS:
-                    log.info("send_retry", action=order.action, reason=error.message)
-                    await asyncio.sleep(0.5 * 2 ** attempt)
-                    continue
-                tell(self.model, self._refusal_text(order, error), "error")
-                return
-        done = f"{order.note}: " if order.note else ""
-        tell(self.model, f"{done}{accepted.action} (version {accepted.version})", "notice")
-
-    async def _made_it(self, order: Order, version: int) -> bool:
-        """Whether the stream shows `order` as this seat's move at `version + 1` (waiting a moment for it)."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._version_reaches(version + 1), 2.0)
-        return self.model.moves.get(version + 1) == (self.model.seat, order.action)
-
-    async def _version_reaches(self, version: int) -> None:
-        while self.model.version is None or self.model.version < version:
-            await asyncio.sleep(0.05)
-
-    @staticmethod
-    def _refusal_text(order: Order, error: LinkError) -> str:
-        if error.code == "stale_version":
-            return (f"{order.action}: the game moved on while you chose (someone acted); look again and press ↑ "
-                    "to send it again")
-        if error.retryable and not isinstance(order.route, Submit):
-            return f"{order.action}: {error.message}; it may or may not have reached the server, watch the log"
-        return error.message
+        try:
+            self.model.notice = await deliver(self.link, self.model, order, version)
+        finally:
+            self.model.busy = ""
 
     def typing_error(self, text: str) -> str | None:
         if self.model.screen != "game" or not text.strip() or text.split()[0].lower() in ("help", "quit", "lobby"):
