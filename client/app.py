@@ -32,6 +32,7 @@ from client.orders import CommandError, Order
 from client.render.styles import client_style
 from client.seats import SavedSeat, SeatStore
 from client.sending import deliver
+from client.suggestions import CLIENT_WORDS
 from client.viewmodel import (
     ClientModel,
     ViewUpdate,
@@ -283,7 +284,7 @@ class ClientApp:
             self.model.busy = ""
 
     def typing_error(self, text: str) -> str | None:
-        if self.model.screen != "game" or not text.strip() or text.split()[0].lower() in ("help", "quit", "lobby"):
+        if self.model.screen != "game" or not text.strip() or text.split()[0].lower() in CLIENT_WORDS:
             return None
         ui = current_ui(self.model)
         if ui is None or self.model.view is None:

@@ -20,8 +20,6 @@ from client.viewmodel import current_ui, open_prompts
 if TYPE_CHECKING:
     from client.app import ClientApp
 
-CLIENT_WORDS = ("help", "quit", "lobby")
-
 
 class CommandCompleter(Completer):
     def __init__(self, client: ClientApp) -> None:

@@ -6,7 +6,7 @@ whether trying again later can help (a dropped connection) or not (a wrong token
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -100,6 +100,3 @@ class TableLink(Protocol):
     async def replay(self, game_id: str) -> Revealed: ...
     async def close(self) -> None: ...
 
-
-def seat_list(seats: Sequence[int]) -> str:
-    return ", ".join(str(s) for s in seats)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Words the client itself understands on the game screen, whatever the game.
+CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat stays yours)",
+                "lobby": "back to the list of games"}
+
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:

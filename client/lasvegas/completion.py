@@ -7,11 +7,8 @@ from typing import Any
 
 from client.choices import Prompt, numbered
 from client.lasvegas.commands import legal_texts
-from client.suggestions import Suggestion, continuations, current_word, matching
+from client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
 from engine.lasvegas.actions import USAGE
-
-CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat stays yours)",
-                "lobby": "back to the list of games"}
 
 
 def _note(view: Mapping[str, Any], word: str) -> str:

@@ -15,13 +15,11 @@ from client.choices import Prompt, numbered
 from client.lords.commands import ARGUMENTS
 from client.lords.rules import legal_texts
 from client.render.lords import seat_name
-from client.suggestions import Suggestion, continuations, current_word, matching
+from client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
 from engine.lords.actions import USAGE
 from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
-CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat stays yours)",
-                "lobby": "back to the list of games"}
-ALWAYS = ("trade", "help", "quit", "lobby")
+ALWAYS = ("trade", *CLIENT_WORDS)
 TURN_VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client.render.text import Line, Lines, fit, join_lines, pad, plain, truncate
+from client.render.text import Line, Lines, fit, join_lines, plain, truncate
 
 PLAYER_ABBR = {"red": "Red", "blue": "Blu", "green": "Grn", "yellow": "Yel", "black": "Blk", "orange": "Orn"}
 KIND_MARK = {"biggie": "B", "kicker": "K", "white": "W"}
@@ -166,4 +166,4 @@ def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
         waiting = actor(view)
         who = int(view["current"]) if waiting is None else waiting
         line += [(f"class:player.{_colour(view, who)}", _name(view, who)), ("", f" · {step_text(view)}")]
-    return truncate(pad(line, 0), width)
+    return truncate(line, width)
