@@ -7,26 +7,36 @@ tuple of faces. A hand is rolled in the order: plain dice, biggie, kickers, whit
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.api import Event
 from engine.lasvegas.chance import roll
 from engine.lasvegas.events import DiceRolled
-from engine.lasvegas.state import BIGGIE, DIE, KICKER, KIND_NAMES, WHITE, LasVegasState
-
-_SPECIAL = (BIGGIE, KICKER, WHITE)
+from engine.lasvegas.state import BIGGIE, KICKER, KIND_NAMES, WHITE, LasVegasState
 
 
-def roll_hand(state: LasVegasState, events: list[Event]) -> None:
-    """The current player rolls every die still in their hand (chance, as the turn starts)."""
-    hand = state.hands[state.current]
-    plain = hand[DIE]
-    faces = roll(state.rng, plain + hand[BIGGIE] + hand[KICKER] + hand[WHITE])
+@cache
+def _special_kinds(biggies: int, kickers: int, white: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The kinds of a hand's special dice in rolling order, as numbers and as the names events use."""
+    kinds = (BIGGIE,) * biggies + (KICKER,) * kickers + (WHITE,) * white
+    return kinds, tuple(KIND_NAMES[k] for k in kinds)
+
+
+def roll_hand(state: LasVegasState, events: list[Event]) -> frozenset[int]:
+    """The current player rolls every die still in their hand (chance, as the turn starts); returns the
+    numbers showing."""
+    seat = state.current
+    plain, biggies, kickers, white = state.hands[seat]
+    faces = roll(state.rng, plain + biggies + kickers + white)
     if plain == len(faces):
         state.roll, state.extra = faces, ()
-        events.append(DiceRolled(state.current, faces, ()))
-        return
-    kinds = [kind for kind in _SPECIAL for _ in range(hand[kind])]
-    state.roll, state.extra = faces[:plain], tuple(zip(kinds, faces[plain:], strict=True))
-    events.append(DiceRolled(state.current, state.roll, tuple((KIND_NAMES[k], p) for k, p in state.extra)))
+        events.append(DiceRolled(seat, faces, ()))
+        return frozenset(faces)
+    kinds, names = _special_kinds(biggies, kickers, white)
+    special = faces[plain:]
+    state.roll, state.extra = faces[:plain], tuple(zip(kinds, special, strict=True))
+    events.append(DiceRolled(seat, state.roll, tuple(zip(names, special, strict=True))))
+    return frozenset(faces)
 
 
 def numbers_rolled(state: LasVegasState) -> list[int]:

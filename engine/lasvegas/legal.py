@@ -25,11 +25,11 @@ def legal_actions(state: LasVegasState, seat: int) -> list[Any]:
     return list(state.options) if seat == state.current else []
 
 
-def place_options(state: LasVegasState) -> tuple[Place, ...]:
-    """What the current roll allows to place (the numbers one may place). `next_turn` keeps the answer in
-    `state.options` while the roll waits for the player."""
-    numbers = frozenset(state.roll).union([pips for _, pips in state.extra]) if state.extra \
-        else frozenset(state.roll)
+def place_options(state: LasVegasState, numbers: frozenset[int] | None = None) -> tuple[Place, ...]:
+    """What the current roll allows to place (`numbers`: the numbers showing, if known). `next_turn` keeps
+    the answer in `state.options` while the roll waits for the player."""
+    if numbers is None:
+        numbers = frozenset(state.roll).union([pips for _, pips in state.extra])
     if not state.modules.slot:
         return _CASINO_OPTIONS[numbers]
     taken = slot_numbers(state)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import itemgetter
 
 from engine.core.api import Event
 from engine.lasvegas.bank import RAINBOW, display_order
@@ -17,6 +18,7 @@ from engine.lasvegas.events import CasinoPaid, NoteTaken, RainbowReplaced, SlotR
 from engine.lasvegas.state import BIGGIE, CASINO_NAMES, NEUTRAL, PAYOUT, SLOT, TAKE, Decision, LasVegasState
 
 Paid = tuple[tuple[int, int], ...]
+_BY_COUNT = itemgetter(1)  # (owner, dice counted) -> dice counted
 
 
 def pay_round(state: LasVegasState, events: list[Event]) -> bool:
@@ -62,11 +64,11 @@ def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
     counted = owners_here(state, casino)
     counts = [count for _, count in counted]
     cancelled: tuple[int, ...] = ()
-    ranked = list(counted)
+    ranked = counted
     if len(set(counts)) < len(counts):
         cancelled = tuple([o for o, count in counted if counts.count(count) > 1])
         ranked = [c for c in counted if counts.count(c[1]) == 1]
-    ranked.sort(key=_by_count, reverse=True)
+    ranked = sorted(ranked, key=_BY_COUNT, reverse=True)
     notes = state.notes[casino]
     paid = min(len(ranked), len(notes))
     payouts = tuple([(ranked[i][0], notes[i]) for i in range(paid)])
@@ -80,10 +82,6 @@ def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
         under_pile(state, returned)
     state.notes[casino] = []
     events.append(CasinoPaid(CASINO_NAMES[casino], tuple(counted), cancelled, payouts, returned))
-
-
-def _by_count(owned: tuple[int, int]) -> int:
-    return owned[1]
 
 
 def under_pile(state: LasVegasState, notes: Sequence[int]) -> None:

@@ -8,6 +8,8 @@ asked only when there is a real choice.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.api import Event
 from engine.lasvegas.actions import Place
 from engine.lasvegas.events import DicePlaced, DieKicked, KickerWasted
@@ -42,11 +44,15 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
         state.roll, state.options = (), ()
         events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, (), forced))
         return
-    counts = [0, 0, 0, 0]
+    biggies = kickers = white = 0
     for kind, pips in state.extra:
         if pips == number:
-            counts[kind] += 1
-    _, biggies, kickers, white = counts
+            if kind == WHITE:
+                white += 1
+            elif kind == KICKER:
+                kickers += 1
+            else:
+                biggies += 1
     hand[BIGGIE] -= biggies
     hand[KICKER] -= kickers
     hand[WHITE] -= white
@@ -57,10 +63,16 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
         state.slot_dice += ([(seat, DIE, number)] * dice + [(seat, BIGGIE, number)] * biggies
                             + [(NEUTRAL, WHITE, number)] * white)
     state.roll, state.extra, state.options = (), (), ()
-    extra = tuple((KIND_NAMES[kind], counts[kind]) for kind in (BIGGIE, KICKER, WHITE) if counts[kind])
-    events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, extra, forced))
+    events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, _extra(biggies, kickers, white), forced))
     if kickers:
         resolve_kickers(state, casino, number, kickers, events)
+
+
+@cache
+def _extra(biggies: int, kickers: int, white: int) -> tuple[tuple[str, int], ...]:
+    """The special dice of a placement as events name them: (kind, how many), only the kinds placed."""
+    counts = ((KIND_NAMES[BIGGIE], biggies), (KIND_NAMES[KICKER], kickers), (KIND_NAMES[WHITE], white))
+    return tuple((kind, count) for kind, count in counts if count)
 
 
 def kick_targets(state: LasVegasState, casino: int, number: int) -> list[Target]:

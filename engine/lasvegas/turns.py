@@ -104,8 +104,7 @@ def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
             continue
         state.current = seat
         state.turn += 1
-        roll_hand(state, events)
-        state.options = place_options(state)
+        state.options = place_options(state, roll_hand(state, events))
         if len(state.options) > 1:
             return
         place_dice(state, state.options[0], events, forced=True)
