@@ -57,6 +57,7 @@ class ClientLayout:
     def __init__(self, client: ClientApp) -> None:
         self.client = client
         self.model = client.model
+        self._arranged: tuple[tuple[int, tuple[int, int]], Arrangement] | None = None
         self.input_window = Window(BufferControl(client.command, input_processors=[BeforeInput(self._prompt_text)]),
                                    height=1, style="class:input")
         self.header = Window(_text(self._header), height=1)
@@ -92,6 +93,13 @@ class ClientLayout:
         return self.wide if self.arrangement().side_by_side else self.stacked
 
     def arrangement(self) -> Arrangement:
+        """The arrangement of this redraw (worked out once per redraw: every window asks for it)."""
+        key = (get_app().render_counter, _size())
+        if self._arranged is None or self._arranged[0] != key:
+            self._arranged = (key, self._arrange())
+        return self._arranged[1]
+
+    def _arrange(self) -> Arrangement:
         columns, rows = _size()
         view = self.model.view
         prompts = open_prompts(self.model)
