@@ -40,6 +40,7 @@ class GameRow:
     version: int
     commitment: str
     created_at: str = ""
+    actors: tuple[int, ...] = ()  # the seats the game waits for
 
     @property
     def free_seats(self) -> list[int]:

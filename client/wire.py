@@ -20,7 +20,8 @@ RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXC
 def game_row(message: pb.GameSummary) -> GameRow:
     seats = tuple(SeatRow(s.seat, s.colour, s.taken, s.player, s.bot) for s in message.seats)
     return GameRow(message.game_id, message.game, message.rules, tuple(message.options), message.players, seats,
-                   STATUS_NAMES.get(message.status, ""), message.version, message.commitment, message.created_at)
+                   STATUS_NAMES.get(message.status, ""), message.version, message.commitment, message.created_at,
+                   tuple(message.actors))
 
 
 def game_type_row(message: pb.GameType) -> GameTypeRow:

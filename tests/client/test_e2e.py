@@ -12,6 +12,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from client.app import ClientApp
 from client.grpc_link import GrpcLink, open_channel
+from client.orders import Submit
 from client.seats import SeatStore
 from client.viewmodel import ClientModel, open_prompts
 from server.app import RunningServer, ServerOptions, create_server
@@ -24,7 +25,9 @@ async def start_server(data_dir: Path, address: str = "127.0.0.1:0") -> tuple[Ru
 
 
 @asynccontextmanager
-async def client_on(port: int, tmp_path: Path, **run: Any) -> AsyncIterator[Session]:
+async def client_on(port: int, tmp_path: Path, wait: bool = True, **run: Any) -> AsyncIterator[Session]:
+    """A headless client on the server at `port`; `wait`: until its game has started."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     with create_pipe_input() as pipe:
         address = f"127.0.0.1:{port}"
         model = ClientModel(server=address, name="Tester")
@@ -32,7 +35,7 @@ async def client_on(port: int, tmp_path: Path, **run: Any) -> AsyncIterator[Sess
                            output=SizedOutput(80, 24))
         task = asyncio.create_task(client.run(**run))
         try:
-            await until(lambda: model.view is not None, 10, "the first view")
+            await until(lambda: model.view is not None if wait else model.summary is not None, 10, "the game")
             yield Session(client, pipe, table=None)  # type: ignore[arg-type]
         finally:
             client.quit()
@@ -119,4 +122,44 @@ def test_a_server_restart_is_survived_from_the_last_version_held(tmp_path: Path)
                 assert "connection back: carrying on from the last version held" in log
             finally:
                 await server.stop(0)
+    run(test())
+
+
+async def opponent_moves(link: GrpcLink, game_id: str, token: str, seat: int, count: int) -> None:
+    """A second player over the bare API: on each of its turns, the first legal action (end, or a default)."""
+    from vegas.v1 import table_pb2 as pb
+
+    for _ in range(count):
+        for _ in range(200):
+            game = await link.get_game(game_id)
+            if seat in game.actors or game.status == "finished":
+                break
+            await asyncio.sleep(0.02)
+        if game.status == "finished":
+            return
+        legal = await link.stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=token))
+        texts = [a.text for a in legal.actions if not a.HasField("range")]
+        action = "end" if "end" in texts else texts[0]
+        await link.send(game_id, token, Submit(action), legal.version)
+
+
+def test_a_game_waits_in_the_lobby_until_a_second_player_joins(tmp_path: Path) -> None:
+    async def test() -> None:
+        server, port = await start_server(tmp_path / "data")
+        bob = GrpcLink(open_channel(f"127.0.0.1:{port}"))
+        try:
+            async with client_on(port, tmp_path, create="lords classic 2 bots 0", wait=False) as ann:
+                await ann.screen_shows("waiting for 1 more player(s)")
+                assert ann.model.game_id is not None
+                joined = await bob.join_game(ann.model.game_id, "Bob", entropy="bob's")
+                await until(lambda: ann.model.view is not None, 10, "the game to start for Ann")
+                assert ann.model.seat == 0 and joined.seat == 1
+                for _ in range(3):
+                    await opponent_moves(bob, ann.model.game_id, joined.token, joined.seat, 1)
+                    await play_moves(ann, 1)
+                await ann.screen_shows("Lords of Vegas classic")
+                assert ann.model.version is not None and ann.model.version >= 4
+        finally:
+            await bob.close()
+            await server.stop(0)
     run(test())
