@@ -14,11 +14,11 @@ from operator import itemgetter
 
 from engine.core.api import Event
 from engine.lasvegas.bank import RAINBOW, display_order
-from engine.lasvegas.events import CasinoPaid, NoteTaken, RainbowReplaced, SlotRanked
+from engine.lasvegas.events import NoteTaken, RainbowReplaced, SlotRanked, casino_paid
 from engine.lasvegas.state import BIGGIE, CASINO_NAMES, NEUTRAL, PAYOUT, SLOT, TAKE, Decision, LasVegasState
 
 Paid = tuple[tuple[int, int], ...]
-_BY_COUNT = itemgetter(1)  # (owner, dice counted) -> dice counted
+_OWNER, _BY_COUNT = itemgetter(0), itemgetter(1)  # of (owner, dice counted)
 
 
 def pay_round(state: LasVegasState, events: list[Event]) -> bool:
@@ -62,17 +62,17 @@ def owners_here(state: LasVegasState, casino: int) -> list[tuple[int, int]]:
 def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
     """Casino 1-6: tied counts cancel; the rest take notes from the highest, most dice first."""
     counted = owners_here(state, casino)
-    counts = [count for _, count in counted]
     cancelled: tuple[int, ...] = ()
     ranked = counted
-    if len(set(counts)) < len(counts):
-        cancelled = tuple([o for o, count in counted if counts.count(count) > 1])
-        ranked = [c for c in counted if counts.count(c[1]) == 1]
-    ranked = sorted(ranked, key=_BY_COUNT, reverse=True)
+    if len(counted) > 1:
+        counts = [count for _, count in counted]
+        if len(set(counts)) < len(counts):
+            cancelled = tuple([o for o, count in counted if counts.count(count) > 1])
+            ranked = [c for c in counted if counts.count(c[1]) == 1]
+        ranked = sorted(ranked, key=_BY_COUNT, reverse=True)
     notes = state.notes[casino]
-    paid = min(len(ranked), len(notes))
-    payouts = tuple([(ranked[i][0], notes[i]) for i in range(paid)])
-    returned = tuple(notes[paid:])
+    payouts = tuple(zip(map(_OWNER, ranked), notes, strict=False))  # at most one note each, while they last
+    returned = tuple(notes[len(payouts):])
     for owner, value in payouts:
         if owner == NEUTRAL:
             under_pile(state, (value,))
@@ -81,7 +81,7 @@ def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
     if returned:
         under_pile(state, returned)
     state.notes[casino] = []
-    events.append(CasinoPaid(CASINO_NAMES[casino], tuple(counted), cancelled, payouts, returned))
+    events.append(casino_paid(CASINO_NAMES[casino], tuple(counted), cancelled, payouts, returned))
 
 
 def under_pile(state: LasVegasState, notes: Sequence[int]) -> None:
@@ -136,4 +136,4 @@ def close_slot(state: LasVegasState, events: list[Event], paid: Paid, cancelled:
     returned = tuple(state.notes[SLOT])
     under_pile(state, returned)
     state.notes[SLOT] = []
-    events.append(CasinoPaid(CASINO_NAMES[SLOT], tuple(owners_here(state, SLOT)), cancelled, paid, returned))
+    events.append(casino_paid(CASINO_NAMES[SLOT], tuple(owners_here(state, SLOT)), cancelled, paid, returned))

@@ -106,14 +106,6 @@ class LasVegasState:
 
     def __post_init__(self) -> None:
         self.owners = (*range(self.players), NEUTRAL)
-        owners = self.players + 1
-        if not self.dice:
-            self.dice = [[0] * owners for _ in range(7)]
-            self.biggies = [[0] * owners for _ in range(7)]
-        if not self.hands:
-            self.hands = [[0, 0, 0, 0] for _ in range(self.players)]
-            self.kickers_used = [0] * self.players
-            self.won = [[] for _ in range(self.players)]
 
     @property
     def casinos(self) -> int:

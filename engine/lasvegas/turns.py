@@ -27,7 +27,7 @@ def new_state(config: GameConfig) -> tuple[LasVegasState, list[Event]]:
     """Shuffle the pile, set up round 1 and roll for its start player (seat 0)."""
     modules = Modules.from_options(config.options)
     state = LasVegasState(config=config, players=config.players, modules=modules, rng=Rng(config.seed),
-                          deck=starting_pile(modules))
+                          deck=starting_pile(modules), won=[[] for _ in range(config.players)])
     state.rng.shuffle(state.deck)
     events: list[Event] = []
     start_round(state, events)

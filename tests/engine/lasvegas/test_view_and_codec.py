@@ -106,3 +106,16 @@ def test_log_lines_read_like_the_rulebook() -> None:
     rolled(state, ANNA, [3, 3, 5, 3, 3])
     placed = play(state, ANNA, "place 3")[0]
     assert GAME.describe(placed, names) == "Red places the 3s on casino 3: 4 dice"
+
+
+def test_the_fast_event_builders_make_exactly_what_the_constructors_make() -> None:
+    from engine.lasvegas.events import CasinoPaid, DicePlaced, DiceRolled, casino_paid, dice_placed, dice_rolled
+
+    pairs = [(dice_rolled(1, (3, 4), (("white", 2),)), DiceRolled(1, (3, 4), (("white", 2),))),
+             (dice_placed(0, 4, "slot", 2, (("biggie", 1),), True),
+              DicePlaced(0, 4, "slot", 2, (("biggie", 1),), True)),
+             (casino_paid("3", ((0, 2), (-1, 1)), (), ((0, 60),), (20,)),
+              CasinoPaid("3", ((0, 2), (-1, 1)), (), ((0, 60),), (20,)))]
+    for built, constructed in pairs:
+        assert built == constructed and hash(built) == hash(constructed) and repr(built) == repr(constructed)
+        assert built.to_json() == constructed.to_json()
