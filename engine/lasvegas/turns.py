@@ -73,7 +73,8 @@ def fill_casinos(state: LasVegasState, events: list[Event]) -> None:
 
 
 def do_place(state: LasVegasState, seat: int, action: Place, events: list[Event]) -> None:
-    check_turn(state, seat, action)
+    if seat != state.current or state.pending is not None or state.phase != PLAY:
+        check_turn(state, seat, action)  # says why not
     if action not in state.options:
         raise _why_not(state, action)
     place_dice(state, action, events, forced=False)
@@ -95,8 +96,11 @@ def _why_not(state: LasVegasState, action: Place) -> IllegalAction:
 def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
     """Start the turn of the first seat from `first` on (round the table) with dice in hand, and keep
     playing while nobody has a real choice: forced turns, round payouts, new rounds."""
+    players = state.players
     while True:
-        seat = _first_with_dice(state, first)
+        seat = first % players
+        if not any(state.hands[seat]):  # (a new round gives out new hands: never keep them across the loop)
+            seat = _first_with_dice(state, first)
         if seat < 0:
             if not pay_round(state, events) or not close_round(state, events):
                 return
@@ -114,11 +118,10 @@ def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
 
 
 def _first_with_dice(state: LasVegasState, first: int) -> int:
-    players, hands = state.players, state.hands
-    for step in range(players):
-        seat = (first + step) % players
-        hand = hands[seat]
-        if hand[0] or hand[1] or hand[2] or hand[3]:
+    """The first seat from `first` on, round the table, with dice in hand; -1 when nobody has any."""
+    for step in range(state.players):
+        seat = (first + step) % state.players
+        if any(state.hands[seat]):
             return seat
     return -1
 
