@@ -372,7 +372,8 @@ def _(e: Scored, n: Sequence[str]) -> str:
 
 @_says(Built)
 def _(e: Built, n: Sequence[str]) -> str:
-    return f"{n[e.seat]} builds a {e.colour} casino on {e.lot} for ${e.cost}m"
+    article = "an" if e.colour[0] in "aeiou" else "a"
+    return f"{n[e.seat]} builds {article} {e.colour} casino on {e.lot} for ${e.cost}m"
 
 
 @_says(Sprawled)
@@ -402,7 +403,7 @@ def _(e: Raised, n: Sequence[str]) -> str:
 
 @_says(CasinosMerged)
 def _(e: CasinosMerged, n: Sequence[str]) -> str:
-    return f"Casinos merge into a {len(e.lots)}-space {e.colour} casino {_casino(e.lots)}"
+    return f"Casinos merge into one {len(e.lots)}-space {e.colour} casino {_casino(e.lots)}"
 
 
 @_says(BossTie)
