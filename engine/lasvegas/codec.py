@@ -19,7 +19,7 @@ from engine.core.api import GameConfig
 from engine.core.canonical import JSONValue
 from engine.core.rng import Rng
 from engine.lasvegas.bank import RAINBOW
-from engine.lasvegas.legal import legal_actions, owner_word, place_options
+from engine.lasvegas.legal import legal_actions, place_options
 from engine.lasvegas.modules import Modules
 from engine.lasvegas.state import (
     CASINO_NAMES,
@@ -127,7 +127,7 @@ def view(state: LasVegasState, seat: int | None) -> dict[str, JSONValue]:
         "roll": {"dice": list(state.roll), "extra": [[KIND_NAMES[k], p] for k, p in state.extra]},
         "can_place": [a.text() for a in legal_actions(state, state.current)] if placing else [],
         "pending": _pending_view(state), "pile": len(state.deck), "rainbow_discarded": len(state.discards),
-        "white_out": state.neutral_out, "owners": [owner_word(s) for s in range(state.players)],
+        "white_out": state.neutral_out,
         "result": {"winners": list(state.winners)} if over else None,
         "seed": state.config.seed if over else None,
     }
