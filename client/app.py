@@ -195,11 +195,21 @@ class ClientApp:
         self.follower = self.spawn(follower.run())
 
     def on_update(self, update: ViewUpdate) -> None:
-        was = self.model.status
+        was, waited = self.model.status, self._waits_for_me()
         apply_update(self.model, update)
         if update.status == "finished" and was != "finished":
             self.spawn(self.check_fairness())
+        if self._waits_for_me() and not waited:
+            self.application.output.bell()  # your turn (or a decision) after others played
         self.redraw()
+
+    def _waits_for_me(self) -> bool:
+        """The game waits for this player: their turn, their decision, or a trade offer to answer."""
+        view = self.model.view
+        if view is None or view["phase"] == "over" or self.model.seat is None:
+            return False
+        acting = (view.get("pending") or {}).get("seat", view["current"])
+        return acting == self.model.seat or any(p.yours and p.choices for p in open_prompts(self.model))
 
     def on_connection(self, text: str, connected: bool) -> None:
         if text.startswith("reconnecting") and not self.dropped:
@@ -247,6 +257,8 @@ class ClientApp:
             self.quit()
         elif word == "help":
             self.show_help()
+        elif word == "commitment":
+            self.show_commitment()
         elif self.model.screen == "lobby":
             self._lobby_command(parse_lobby(text, self.model.game_types, selected_game(self.model)))
         elif word == "lobby":
@@ -300,6 +312,13 @@ class ClientApp:
         lines = LOBBY_HELP if self.model.screen == "lobby" or ui is None else ui.help
         for line in lines:
             note(self.model, line)
+
+    def show_commitment(self) -> None:
+        if not self.model.commitment:
+            note(self.model, "No seed commitment: open a game first.")
+            return
+        note(self.model, f"Seed commitment: {self.model.commitment} (SHA-256 of the server's secret seed, fixed "
+                         "before anyone joined; the client checks the revealed secret against it at the end)")
 
     def scroll_log(self, lines: int) -> None:
         self.model.log_scroll = max(0, min(len(self.model.log), self.model.log_scroll + lines))

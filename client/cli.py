@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import getpass
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import structlog
 
@@ -78,10 +82,25 @@ def run(args: argparse.Namespace) -> int:
     check_args(args)
     log_path = args.log_file or state_dir() / "client.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    with open(log_path, "a", encoding="utf-8") as stream:
+    with open(log_path, "a", encoding="utf-8") as stream, stderr_into(stream):
         configure_logging(json=args.log_json, stream=stream)
         asyncio.run(play(args))
     return 0
+
+
+@contextlib.contextmanager
+def stderr_into(stream: TextIO) -> Iterator[None]:
+    """Send file descriptor 2 to the log while the screen is drawn: gRPC's C core writes its own lines
+    there, which would otherwise land in the middle of the board. Restored afterwards."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    os.dup2(stream.fileno(), 2)
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 async def play(args: argparse.Namespace) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 # Words the client itself understands on the game screen, whatever the game.
 CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat stays yours)",
-                "lobby": "back to the list of games"}
+                "lobby": "back to the list of games", "commitment": "show the seed commitment in full"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ HELP: tuple[str, ...] = (
     "           place NUMBER slot puts them on the slot machine (slot module)",
     "Decisions: type the number of a choice, or kick COLOUR [biggie] · kick white · take VALUE",
     "Most dice at a casino takes its biggest note, next most the next; ties cancel each other out.",
-    "Client: help · lobby · quit (your seat stays yours: run the client again to come back)",
+    "Client: help · commitment (the seed's, in full) · lobby · quit (your seat stays yours: run the client again)",
 )
 _UNFINISHED = ("usage:", "no action given")
 

@@ -24,7 +24,7 @@ HELP: tuple[str, ...] = (
     "Any time:  trade GIVER>RECEIVER $N | lot LOT | die LOT, ... [remove LOT ...] · accept N · reject N · withdraw N",
     "Decisions: type the number of a choice, or remove LOT · place PIPS LOT · layoff yes|no",
     "A casino is named by any of its lots. Tab completes; the line turns red while a command cannot work.",
-    "Client: help · lobby · quit (your seat stays yours: run the client again to come back)",
+    "Client: help · commitment (the seed's, in full) · lobby · quit (your seat stays yours: run the client again)",
 )
 _UNFINISHED = ("usage:", "no action given", "must be followed by")
 # The kind of each argument of a verb, to check the words typed so far before the command is complete.
