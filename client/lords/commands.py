@@ -51,7 +51,7 @@ def expand_sprawl(text: str, view: Mapping[str, Any], seat: int | None) -> tuple
     words = text.split()
     target = words[1].upper()
     if target not in LOT_BY_NAME:
-        _parse(text + " " + target)  # raises the parser's own "is not a lot" sentence
+        raise CommandError(_word_error(words) or f"sprawl {words[1]}: not a lot")
     mine = _my_casinos(view, seat)
     if any(target in c["lots"] for c in mine):
         raise CommandError(f"sprawl {target} …: now name the empty lot to sprawl into", incomplete=True)
@@ -90,6 +90,8 @@ def resolve(text: str, view: Mapping[str, Any], seat: int | None, prompts: Seque
         count = len(numbered(prompts))
         raise CommandError(f"{text.strip()}: there is no choice with that number"
                            + (f" (choices 1-{count})" if count else " (nothing to choose now)"))
+    if seat is None:
+        raise CommandError(f"{text.strip()}: you are watching this game; only players act")
     note = ""
     words = text.split()
     if len(words) == 2 and words[0].lower() == Sprawl.verb:

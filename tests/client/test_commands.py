@@ -116,3 +116,8 @@ def test_answers_to_trades_go_to_the_trade_rpc() -> None:
     assert resolve("accept 1", view, 2).route == Answer(1, "accept")
     assert resolve("reject 1", view, 2).route == Answer(1, "reject")
     assert refusal("withdraw 1", view, 2) == "withdraw 1: only Blue can withdraw trade 1"
+
+
+def test_sprawl_shorthand_names_a_lot_that_is_not_one() -> None:
+    assert refusal("sprawl Z9", mid_game_view()).startswith("sprawl Z9 …: Z9 is not a lot")
+    assert refusal("sprawl A5", mid_game_view(), seat=None) == "sprawl A5: you are watching this game; only players act"
