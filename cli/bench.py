@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import platform
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from bots.base import concrete
 from bots.random_bot import RandomBot
 from engine import GameConfig, get_game
 
@@ -83,9 +85,39 @@ def engine_suite(quick: bool) -> list[Row]:
     ]
 
 
+def random_games_per_second(name: str, rules: str, players: int, games: int,
+                            options: tuple[str, ...] = ()) -> tuple[float, float]:
+    """Whole games through the generic interface with uniformly random legal actions (bets uniform too):
+    (games per second, mean actions per game). The choices come from Python's `random`, as a bot's would."""
+    game = get_game(name)
+    chooser = random.Random(f"bench/{name}")
+    actions = 0
+    started = time.perf_counter()
+    for k in range(games):
+        state, _ = game.new(GameConfig(name, rules, players, f"bench/{k}", options))
+        while not game.is_over(state):
+            seat = game.actors(state)[0]
+            game.apply(state, seat, concrete(chooser.choice(game.legal_actions(state, seat)), chooser))
+            actions += 1
+    return games / (time.perf_counter() - started), actions / games
+
+
+def lasvegas_suite(quick: bool) -> list[Row]:
+    """Las Vegas: random games per second (the PyPI `lasvegas` package plays about 1,000-1,600)."""
+    games = 500 if quick else 3000
+    rows = []
+    for players, options, label in ((2, (), "2 players, base game"), (2, ("neutral",), "2 players, neutral dice"),
+                                    (4, ("neutral",), "4 players, neutral dice")):
+        per_second, per_game = random_games_per_second("lasvegas", "base", players, games, options)
+        rows.append(Row("lasvegas", f"random games per second, {label} ({per_game:.0f} actions a game)",
+                        per_second, "games/s", ">= 3x the PyPI package" if players == 2 and not options else ""))
+    return rows
+
+
 # suite name -> "module:function"; each function takes `quick` and returns rows.
 SUITES: dict[str, str] = {
     "engine": "cli.bench:engine_suite",
+    "lasvegas": "cli.bench:lasvegas_suite",
     "replays": "replays.bench:replay_suite",
     "server": "server.bench:server_suite",
     "client": "client.bench:client_suite",

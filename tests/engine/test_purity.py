@@ -10,7 +10,7 @@ import engine
 
 ENGINE = Path(engine.__file__).parent
 FORBIDDEN_MODULES = {"random", "time", "datetime", "os", "io", "pathlib", "socket", "subprocess", "threading",
-                     "asyncio", "secrets", "uuid", "logging", "shutil", "tempfile", "sys"}
+                     "asyncio", "secrets", "uuid", "logging", "shutil", "tempfile", "sys", "timeit"}
 FORBIDDEN_CALLS = {"open", "print", "input", "hash", "id", "eval", "exec"}
 
 
