@@ -5,28 +5,12 @@ Like the board, these are pure functions of their inputs (lines of formatted tex
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from client.choices import Prompt
 from client.render.text import Line, Lines, fit, join_lines, truncate
 from client.viewmodel import ClientModel, GameRow, LogLine, Notice
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """`text` broken into lines of at most `width` columns at spaces (long words are cut)."""
-    lines, current = [], ""
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if len(candidate) <= width:
-            current = candidate
-            continue
-        if current:
-            lines.append(current)
-        while len(word) > width:
-            lines.append(word[:width])
-            word = word[width:]
-        current = word
-    return [*lines, current] if current or not lines else lines
 
 
 def render_log(lines: Sequence[LogLine], width: int, height: int, scroll: int = 0, newest: int | None = None) -> Lines:
@@ -40,7 +24,7 @@ def render_log(lines: Sequence[LogLine], width: int, height: int, scroll: int = 
     for entry in lines:
         style = f"class:{entry.style}" if entry.style else ("class:log.new" if newest is not None
                                                            and entry.version == newest else "class:log")
-        for number, part in enumerate(wrap(entry.text, max(10, width - 2))):
+        for number, part in enumerate(textwrap.wrap(entry.text, max(10, width - 2)) or [""]):
             wrapped.append([(style, ("· " if number == 0 else "  ") + part)])
     end = max(0, len(wrapped) - scroll)
     shown = wrapped[max(0, end - height):end]
