@@ -12,10 +12,23 @@ BOTS: dict[str, Callable[[str], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
 }
+# The games each bot knows how to play; a bot not listed here plays any game (it only uses legal_actions).
+GAMES: dict[str, tuple[str, ...]] = {
+    "greedy": ("lasvegas",),
+}
 
 
 def bot_names() -> list[str]:
     return sorted(BOTS)
+
+
+def bot_problem(name: str, game: str) -> str | None:
+    """Why `name` cannot take a seat in a game of `game`, as a sentence; None if it can."""
+    if name not in BOTS:
+        return f"unknown bot {name!r}; bots: {', '.join(bot_names())}"
+    if name in GAMES and game not in GAMES[name]:
+        return f"the {name} bot plays {' and '.join(GAMES[name])} only, not {game}; try random"
+    return None
 
 
 def make_bot(name: str, seed: str) -> Bot:

@@ -22,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bots.base import Bot
-from bots.registry import bot_names, make_bot
+from bots.registry import bot_names, bot_problem, make_bot
 from cli.stats import wilson_interval
 from engine import GameConfig, Match, get_game
 from engine.registry import check_config, game_names
@@ -189,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
         problems.append(str(error))
     if len(bots) not in (1, args.players):
         problems.append(f"--bots names {len(bots)} bots; give one for every seat or exactly {args.players}")
-    problems += [f"unknown bot {b!r}; bots: {', '.join(bot_names())}" for b in bots if b not in bot_names()]
+    problems += sorted({p for b in bots if (p := bot_problem(b, args.game))})
     if args.games < 1:
         problems.append("--games must be at least 1")
     if problems:

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import structlog
 
-from bots.registry import bot_names
+from bots.registry import bot_problem
 from engine.core.api import GameConfig
 from engine.registry import check_config
 from server import errors
@@ -51,7 +51,7 @@ class GameHub:
             raise errors.too_many_games(self.max_games)
         config = GameConfig(game, rules, players, seed="", options=tuple(sorted(set(options))))
         rules_of = check_config(config)
-        _check_bots(bots, players)
+        _check_bots(bots, players, game)
         think = self.settings.bot_think_ms if bot_think_ms is None else bot_think_ms
         if not 0 <= think <= MAX_THINK_MS:
             raise errors.bad_request(f"bot_think_ms is {think}; it must be between 0 and {MAX_THINK_MS}")
@@ -98,9 +98,10 @@ class GameHub:
             session.close()
 
 
-def _check_bots(bots: Mapping[int, str], players: int) -> None:
+def _check_bots(bots: Mapping[int, str], players: int, game: str) -> None:
     for seat, kind in bots.items():
         if not 0 <= seat < players:
             raise errors.bad_request(f"bot seat {seat} does not exist: seats are 0..{players - 1}")
-        if kind not in bot_names():
-            raise errors.bad_request(f"unknown bot {kind!r}; bots: {', '.join(bot_names())}")
+        problem = bot_problem(kind, game)
+        if problem:
+            raise errors.bad_request(problem)

@@ -59,3 +59,8 @@ def test_wilson_interval() -> None:
     low, high = wilson_interval(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_a_bot_for_another_game_is_refused_with_a_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", "lords", "--players", "2", "--games", "1", "--bots", "greedy,random"]) == 2
+    assert "greedy bot plays lasvegas only, not lords" in capsys.readouterr().out
