@@ -84,9 +84,10 @@ class _Board:
         marked |= {pending.get("lot"), *pending.get("lots", ())}
         self.highlight = frozenset(n for n in marked | set(highlight) if n in LOT_BY_NAME)
 
-    def name(self, lot: str) -> tuple[str, str]:
-        style = "class:lot.name class:lot.highlight" if lot in self.highlight else "class:lot.name"
-        return (style, f"{lot:<3}")
+    def name(self, lot: str, base: str = "") -> tuple[str, str]:
+        """The lot's name, on `base` (a casino's colour); reversed when highlighted."""
+        style = f"{base} class:lot.name".strip()
+        return (f"{style} class:lot.highlight" if lot in self.highlight else style, f"{lot:<3}")
 
     def cell_fragments(self, lot: str) -> Line:
         data = self.lots.get(lot)
@@ -115,7 +116,7 @@ class _Board:
         style = f"class:casino.{data['tile']}"
         colour = COLOUR_ABBR[data["tile"]] if self.cell < WIDE_CELL else data["tile"]
         height = SUPERSCRIPT.get(int(data["height"]), str(data["height"]))
-        line: Line = [self.name(lot), (style, f" {colour}{height} ")]
+        line: Line = [self.name(lot, style), (style, f" {colour}{height} ")]
         if data.get("die"):
             owner, pips = data["die"]
             player = seat_colour(self.view, owner)
