@@ -192,7 +192,19 @@ class ClientApp:
             return self.link.watch(game_id, token, from_version)
 
         follower = Follower(watch, self.on_update, self.on_connection)
-        self.follower = self.spawn(follower.run())
+        self.follower = self.spawn(self._run_follower(follower, game_id))
+
+    async def _run_follower(self, follower: Follower, game_id: str) -> None:
+        """Follow the game; a saved token the server no longer knows is forgotten, back to the lobby."""
+        try:
+            await follower.run()
+        except LinkError as error:
+            if error.code != "bad_token":
+                raise
+            self.seats.forget(self.seat_key, game_id)
+            self.back_to_lobby()
+            tell(self.model, f"The seat saved for game {game_id} is not valid on this server any more "
+                 "(was its data reset?); join again from the lobby.", "error")
 
     def on_update(self, update: ViewUpdate) -> None:
         was, waited = self.model.status, self._waits_for_me()
@@ -275,9 +287,9 @@ class ClientApp:
             self.spawn(self.open_game(command.game_id, watch=command.verb == "watch", seat=command.seat))
 
     def back_to_lobby(self) -> None:
-        if self.follower is not None:
+        if self.follower is not None and self.follower is not asyncio.current_task():
             self.follower.cancel()
-            self.follower = None
+        self.follower = None
         leave_game(self.model)
         self.spawn(self.refresh())
 

@@ -76,7 +76,8 @@ class Session:
 
 @asynccontextmanager
 async def session(table: EngineTable, tmp_path: Path, columns: int = 80, rows: int = 24,
-                  game_id: str | None = GAME_ID, watch: bool = False) -> AsyncIterator[Session]:
+                  game_id: str | None = GAME_ID, watch: bool = False, wait_for_view: bool = True,
+                  ) -> AsyncIterator[Session]:
     with create_pipe_input() as pipe:
         model = ClientModel(server="test:1", name="Tester")
         client = ClientApp(model, table, SeatStore(tmp_path / "seats.json"), input=pipe,
@@ -84,7 +85,7 @@ async def session(table: EngineTable, tmp_path: Path, columns: int = 80, rows: i
         task = asyncio.create_task(client.run(game_id, watch=watch))
         running = Session(client, pipe, table)
         try:
-            if game_id is not None:
+            if game_id is not None and wait_for_view:
                 await until(lambda: model.view is not None, what="the first view")
             await until(lambda: client.application.renderer.last_rendered_screen is not None, what="a redraw")
             yield running

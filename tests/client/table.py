@@ -40,6 +40,7 @@ class EngineTable:
         self.joined = False
         self.sent: list[Route] = []
         self.refusal: LinkError | None = None  # the next send is refused with this, as a server would
+        self.tokens_revoked = False  # the server lost its seats (its data was reset): tokens are refused
         self.closed = False
 
     def _views(self) -> dict[int | None, Any]:
@@ -103,6 +104,8 @@ class EngineTable:
 
     async def watch(self, game_id: str, token: str, from_version: int | None) -> AsyncIterator[RawUpdate]:
         self._check(game_id)
+        if token and self.tokens_revoked:
+            raise LinkError(f"this seat token holds no seat in game {game_id}", "bad_token", "PERMISSION_DENIED")
         seat = self.seat if token == TOKEN else None
         queue: asyncio.Queue[int] = asyncio.Queue()
         self.queues.append((seat, queue))

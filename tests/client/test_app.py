@@ -192,3 +192,15 @@ def test_creating_a_game_from_the_lobby_takes_its_first_free_seat(tmp_path: Path
             s.type("create lords up 4 bots 3\r")
             await s.screen_shows("you are Green")
     run(test)
+
+
+def test_a_saved_seat_the_server_no_longer_knows_is_forgotten(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = seated_at_turn()
+        async with session(table, tmp_path) as s:
+            await s.screen_shows("you are Green")
+        table.tokens_revoked = True
+        async with session(table, tmp_path, game_id="g1", wait_for_view=False) as s:
+            await s.screen_shows("is not valid on this server any more")
+            assert s.model.screen == "lobby" and s.client.seats.get("test:1", "g1") is None
+    run(test)
