@@ -39,5 +39,5 @@ def lasvegas_prompts(view: Mapping[str, Any], seat: int | None) -> list[Prompt]:
         choices = tuple(Choice(f"${c.split()[-1]}k", c) for c in pending["choices"])
         return [Prompt("The slot machine pays you: which note do you take?", choices, yours=True)]
     choices = tuple(Choice(c, c) for c in view.get("can_place", ()))
-    return [Prompt(f"You rolled {_roll_text(view)}: place every die of one number (type it, e.g. place 4)",
-                   choices, yours=True, numbered=False)]
+    return [Prompt(f"You rolled {_roll_text(view)}: place all the dice of one number", choices, yours=True,
+                   numbered=False)]

@@ -256,7 +256,8 @@ def step_text(view: Mapping[str, Any]) -> str:
         return "game over"
     if pending:
         words = PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)
-        return f"{'draw step' if view['phase'] == 'draw' else 'actions'}: waiting for {words}"
+        step = "draw step" if view["phase"] == "draw" else "actions"
+        return f"{step}: {seat_name(view, int(pending['seat']))} to {words}"
     return "actions" + (" (has gambled)" if view.get("gambled") else "")
 
 
@@ -269,9 +270,6 @@ def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
         line += [frag for w in winners for frag in (w, ("", " "))]
         line.append(("class:info", "wins" if len(winners) == 1 else "share the win"))
     else:
-        waiting = actor(view)
         line += [player_badge(view, int(view["current"])), ("", "'s turn · "), ("", step_text(view))]
-        if waiting is not None and waiting != view["current"]:
-            line += [("", " ("), player_badge(view, waiting), ("", ")")]
     line += [("class:dim", " · last card "), *_card_badge(view.get("last_card"))]
     return truncate(line, width)

@@ -95,7 +95,7 @@ def test_the_client_plays_las_vegas_headless(tmp_path: Path) -> None:
         play_until(table, lambda t: not t.match.view(None)["pending"] and t.match.view(None)["can_place"])
         table.seat = table.match.actors()[0]
         async with session(table, tmp_path) as s:
-            screen = await s.screen_shows("place every die of one number")
+            screen = await s.screen_shows("place all the dice of one number")
             assert "casino 1" in screen
             number = table.match.view(table.seat)["can_place"][0].split()[1]
             s.type(f"{number}\r")  # a bare number places that number

@@ -129,3 +129,15 @@ def test_game_over_header_names_the_winner() -> None:
 def test_an_unknown_game_is_refused_with_the_games_known() -> None:
     with pytest.raises(UnknownGame, match="lords"):
         render_board({"game": "chess"})
+
+
+def test_the_header_names_who_owes_a_decision() -> None:
+    from tests.client.harness import play_until
+    from tests.client.table import EngineTable
+
+    table = EngineTable(options=("layoff",))
+    play_until(table, lambda t: (t.match.view(0)["pending"] or {}).get("kind") == "layoff")
+    view = table.match.view(0)
+    house = view["seats"][view["pending"]["seat"]]["name"]
+    header = plain(render_header(view, width=200))
+    assert f"actions: {house} to decide whether to lay off ${view['pending']['bet']}m" in header
