@@ -105,7 +105,8 @@ class Follower:
     async def run(self) -> None:
         while not self.finished:
             try:
-                await self._stream()
+                if await self._stream() == "resync":
+                    await asyncio.sleep(self.backoff.start)  # never a tight loop, even if resyncing repeats
             except LinkError as error:
                 if not error.retryable:
                     self.on_state(f"stopped: {error.message}", False)
@@ -116,7 +117,8 @@ class Follower:
                 self.on_state(f"reconnecting in {delay:.1f}s ({error.message})", False)
                 await asyncio.sleep(delay)
 
-    async def _stream(self) -> None:
+    async def _stream(self) -> str:
+        """One connection's worth of updates; returns "resync" or "finished", raises LinkError if dropped."""
         self.on_state("connecting", False)
         async for raw in self.watch(self.tracker.version):
             self.on_state("live", True)
@@ -128,12 +130,11 @@ class Follower:
             except Resync as why:
                 log.warning("resync", reason=str(why))
                 self.tracker.forget()
-                return  # reconnect at once, without from_version: a fresh snapshot
+                return "resync"  # reconnect without from_version: a fresh snapshot
             if update is not None:
                 self.on_update(update)
             if raw.status == "finished" and raw.kind != "lobby":
                 self.finished = True
                 self.on_state("game over", True)
-                return
-        if not self.finished:
-            raise LinkError("the server closed the stream", retryable=True)
+                return "finished"
+        raise LinkError("the server closed the stream", retryable=True)

@@ -116,3 +116,21 @@ def test_backoff_doubles_up_to_its_cap() -> None:
     assert [backoff.next() for _ in range(5)] == [1, 2, 4, 4, 4]
     backoff.reset()
     assert backoff.next() == 1
+
+
+def test_a_wrong_hash_mid_stream_is_followed_by_a_fresh_snapshot() -> None:
+    asked: list[int | None] = []
+
+    async def watch(from_version: int | None) -> AsyncIterator[RawUpdate]:
+        asked.append(from_version)
+        if len(asked) == 1:
+            yield snapshot(0)
+            yield RawUpdate(1, "0" * 64, "diff", diff(1).body)  # a diff whose hash does not match
+            return
+        last = snapshot(5)
+        yield RawUpdate(5, last.view_hash, "snapshot", last.body, status="finished")
+
+    updates: list[ViewUpdate] = []
+    asyncio.run(Follower(watch, updates.append, lambda text, ok: None, Backoff(start=0.001)).run())
+    assert asked == [None, None]  # the second connection asks for a snapshot, not for diffs after version 0
+    assert [u.version for u in updates] == [0, 5] and updates[-1].view == VIEWS[5]
