@@ -1,0 +1,41 @@
+"""`vegas play`: its options, and what it refuses before drawing anything."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cli.main import build_parser
+from client.cli import LOCAL_GAME, check_args, stderr_into
+
+
+def parse(*argv: str) -> object:
+    return build_parser().parse_args(["play", *argv])
+
+
+def test_defaults_point_at_a_server_on_this_machine() -> None:
+    args = parse()
+    assert args.server == "localhost:50051" and not args.local and args.create == ""  # type: ignore[attr-defined]
+    assert LOCAL_GAME == "lords up 4 bots 3"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--seat", "2"], "--seat and --watch need --game ID"),
+    (["--watch"], "--seat and --watch need --game ID"),
+    (["--game", "abc", "--create", "lords up 4"], "--create makes a new game"),
+    (["--name", " "], "--name must be 1 to 32 characters"),
+    (["--bot-think-ms", "20000"], "must be 0..10000"),
+    (["--tls-ca", "no-such.pem"], "is not a file"),
+])
+def test_option_mistakes_are_refused_with_what_would_work(argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit, match=message):
+        check_args(parse(*argv))  # type: ignore[arg-type]
+
+
+def test_stderr_goes_to_the_log_while_the_screen_is_drawn(tmp_path: Path) -> None:
+    log = tmp_path / "client.log"
+    with open(log, "a", encoding="utf-8") as stream, stderr_into(stream):
+        os.write(2, b"a line from the C core\n")
+    assert log.read_text() == "a line from the C core\n"
