@@ -6,11 +6,12 @@ file reads on its own. `describe(event, names)` turns one into a sentence for a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core.api import Event
+from engine.core.phrasebook import Phrasebook
 
 Payouts = tuple[tuple[int, int], ...]  # (seat, $m) pairs
 Rolls = tuple[tuple[str, int, int, int], ...]  # (lot, owner seat, old pips, new pips)
@@ -289,15 +290,8 @@ def _rolls(rolls: Rolls, names: Sequence[str]) -> str:
     return ", ".join(f"{names[o]} {lot} {old}→{new}" for lot, o, old, new in rolls)
 
 
-_TEXT: dict[type[Event], Callable[[Event, Sequence[str]], str]] = {}
-
-
-def _says(cls: type[Event]) -> Callable[[Callable[..., str]], Callable[..., str]]:
-    def register(fn: Callable[..., str]) -> Callable[..., str]:
-        _TEXT[cls] = fn
-        return fn
-
-    return register
+PHRASES = Phrasebook()
+_says = PHRASES.says
 
 
 @_says(SetupDealt)
@@ -456,6 +450,4 @@ def _(e: GameEnded, n: Sequence[str]) -> str:
     return f"Game over by {why}: {who} {'share the win' if len(e.winners) > 1 else 'wins'}"
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
-    """One line for a game log; `names` are the players' names by seat."""
-    return _TEXT[type(event)](event, names)
+describe = PHRASES.describe
