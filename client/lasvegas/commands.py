@@ -14,7 +14,8 @@ from typing import Any
 
 from client.choices import Prompt, choice_by_number, numbered
 from client.orders import CommandError, Order, Submit
-from client.render.lasvegas import STEP_WORDS, actor
+from client.render.lasvegas import STEP_WORDS
+from client.seen import actor
 from engine.core.errors import MalformedAction
 from engine.lasvegas.actions import parse_action
 

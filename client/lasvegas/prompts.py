@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from client.choices import Choice, Prompt
-from client.render.lasvegas import KIND_MARK, STEP_WORDS, actor
+from client.render.lasvegas import KIND_MARK, STEP_WORDS
+from client.seen import actor
 
 
 def _kick_label(view: Mapping[str, Any], command: str) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from client.render.text import Line, Lines, fit, join_lines, plain, truncate
+from client.seen import actor
 
 PLAYER_ABBR = {"red": "Red", "blue": "Blu", "green": "Grn", "yellow": "Yel", "black": "Blk", "orange": "Orn"}
 KIND_MARK = {"biggie": "B", "kicker": "K", "white": "W"}
@@ -118,13 +119,6 @@ def _roll_line(view: Mapping[str, Any], width: int) -> Line:
     line: Line = [("", " "), (f"class:player.{_colour(view, roller)}", f" {_name(view, roller)} "),
                   ("", " rolled "), ("class:info", f"{faces} {extra}".strip())]
     return truncate(line, width)
-
-
-def actor(view: Mapping[str, Any]) -> int | None:
-    if view["phase"] == "over":
-        return None
-    pending = view.get("pending")
-    return int(pending["seat"]) if pending else int(view["current"])
 
 
 def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:

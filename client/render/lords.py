@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client.render.text import Line, Lines, fit, join_lines, pad, truncate
+from client.seen import actor
 from engine.lords.board import CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_BY_NAME, LOTS
 
 LEFT_BLOCKS = ("A", "C", "E")
@@ -191,14 +192,6 @@ def _boss_of(view: Mapping[str, Any]) -> dict[int, list[Mapping[str, Any]]]:
     for casinos in bossed.values():
         casinos.sort(key=lambda c: (-int(c["points"]), LOT_BY_NAME[c["lots"][0]]))
     return bossed
-
-
-def actor(view: Mapping[str, Any]) -> int | None:
-    """The seat the game waits for: whoever owes a decision, else the current player (None once over)."""
-    if view["phase"] == "over":
-        return None
-    pending = view.get("pending")
-    return int(pending["seat"]) if pending else int(view["current"])
 
 
 def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
