@@ -7,6 +7,7 @@ pile is shuffled with `Rng.shuffle` once, as the game starts; nothing else in th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import product
 
 from engine.core.rng import Rng
@@ -14,24 +15,41 @@ from engine.core.rng import Rng
 Faces = tuple[int, ...]
 
 _CHUNK = 4  # dice decoded at once from a table of every face combination (6**4 entries)
-# _FACES[k][v]: the faces of k dice whose base-6 number is v, die 0 the least significant digit.
+_CHUNK_POWER = 6**_CHUNK
+# _FACES[k][v]: the faces of k dice whose base-6 number is v, die 0 the least significant digit;
+# _SHOWN[k][v]: the numbers those faces show, as a mask (bit n set when a die shows n).
 _FACES: tuple[tuple[Faces, ...], ...] = tuple(
     tuple(tuple(reversed(faces)) for faces in product(range(1, 7), repeat=k)) for k in range(_CHUNK + 1))
+_SHOWN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum({1 << face for face in faces}) for faces in table) for table in _FACES)
 _POWERS = tuple(6**k for k in range(25))
 # Rng.below(6**k) inlined: words at or above _LIMITS[k] are rejected, the rest taken modulo 6**k.
 _LIMITS = tuple((1 << 64) - (1 << 64) % power for power in _POWERS)
 
 
-def roll(rng: Rng, count: int) -> Faces:
-    """`count` dice (at most 24), in order."""
+def roll(rng: Rng, count: int) -> tuple[Faces, int]:
+    """`count` dice (at most 24), in order, and the numbers they show as a mask (bit n: some die shows n).
+
+    Every turn rolls, so the faces and the mask come from tables, four dice at a time, and the mask saves the
+    caller a set of the faces (`legal.place_options` is indexed by it).
+    """
     limit = _LIMITS[count]
     value = rng.word()
     while value >= limit:
         value = rng.word()
     value %= _POWERS[count]
+    if count <= _CHUNK:
+        return _FACES[count][value], _SHOWN[count][value]
     faces: Faces = ()
+    shown = 0
     while count > _CHUNK:
-        value, low = divmod(value, _POWERS[_CHUNK])
+        value, low = divmod(value, _CHUNK_POWER)
         faces += _FACES[_CHUNK][low]
+        shown |= _SHOWN[_CHUNK][low]
         count -= _CHUNK
-    return faces + _FACES[count][value]
+    return faces + _FACES[count][value], shown | _SHOWN[count][value]
+
+
+def shown_mask(faces: Iterable[int]) -> int:
+    """The mask `roll` gives for `faces` (bit n set when a die shows n), for a roll known only by its faces."""
+    return sum({1 << face for face in faces})

@@ -22,21 +22,21 @@ def _special_kinds(biggies: int, kickers: int, white: int) -> tuple[tuple[int, .
     return kinds, tuple(KIND_NAMES[k] for k in kinds)
 
 
-def roll_hand(state: LasVegasState, events: list[Event]) -> frozenset[int]:
+def roll_hand(state: LasVegasState, events: list[Event]) -> int:
     """The current player rolls every die still in their hand (chance, as the turn starts); returns the
-    numbers showing."""
+    numbers showing as a mask (bit n set when a die shows n)."""
     seat = state.current
     plain, biggies, kickers, white = state.hands[seat]
-    faces = roll(state.rng, plain + biggies + kickers + white)
+    faces, shown = roll(state.rng, plain + biggies + kickers + white)
     if plain == len(faces):
         state.roll, state.extra = faces, ()
         events.append(dice_rolled(seat, faces, ()))
-        return frozenset(faces)
+        return shown
     kinds, names = _special_kinds(biggies, kickers, white)
     special = faces[plain:]
     state.roll, state.extra = faces[:plain], tuple(zip(kinds, special, strict=True))
     events.append(dice_rolled(seat, state.roll, tuple(zip(names, special, strict=True))))
-    return frozenset(faces)
+    return shown
 
 
 def numbers_rolled(state: LasVegasState) -> list[int]:

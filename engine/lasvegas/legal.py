@@ -7,10 +7,11 @@ note choice lists the values on offer, highest first. The first answer is the do
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import cache
 from typing import Any
 
 from engine.lasvegas.actions import PLACE, PLACE_SLOT, WHITE_OWNER, Kick, Place, Take
+from engine.lasvegas.chance import shown_mask
 from engine.lasvegas.dice import slot_numbers
 from engine.lasvegas.placing import kick_targets
 from engine.lasvegas.state import KICK, NEUTRAL, OVER, PLAYER_COLOURS, SLOT, Decision, LasVegasState
@@ -25,26 +26,31 @@ def legal_actions(state: LasVegasState, seat: int) -> list[Any]:
     return list(state.options) if seat == state.current else []
 
 
-def place_options(state: LasVegasState, numbers: frozenset[int] | None = None) -> tuple[Place, ...]:
-    """What the current roll allows to place (`numbers`: the numbers showing, if known). `next_turn` keeps
-    the answer in `state.options` while the roll waits for the player."""
-    if numbers is None:
-        numbers = frozenset(state.roll).union([pips for _, pips in state.extra])
+def place_options(state: LasVegasState, shown: int | None = None) -> tuple[Place, ...]:
+    """What the current roll allows to place (`shown`: the numbers showing as a mask, bit n for n, if known).
+    `next_turn` keeps the answer in `state.options` while the roll waits for the player."""
+    if shown is None:
+        shown = shown_mask((*state.roll, *(pips for _, pips in state.extra)))
     if not state.modules.slot:
-        return _CASINO_OPTIONS[numbers]
-    taken = slot_numbers(state)
+        return _CASINO_OPTIONS[shown]
+    return _slot_options(shown, shown_mask(tuple(slot_numbers(state))))
+
+
+# The placements without a slot machine for every set of numbers a roll can show (as a mask), made once.
+_CASINO_OPTIONS: tuple[tuple[Place, ...], ...] = tuple(
+    tuple(PLACE[n] for n in range(1, 7) if shown >> n & 1) for shown in range(1 << 7))
+
+
+@cache
+def _slot_options(shown: int, taken: int) -> tuple[Place, ...]:
+    """With the slot machine: each number showing, lowest first, then on the slot machine unless `taken`."""
     options: list[Place] = []
-    for n in sorted(numbers):
-        options.append(PLACE[n])
-        if n not in taken:
-            options.append(PLACE_SLOT[n])
+    for n in range(1, 7):
+        if shown >> n & 1:
+            options.append(PLACE[n])
+            if not taken >> n & 1:
+                options.append(PLACE_SLOT[n])
     return tuple(options)
-
-
-# The placements without a slot machine for every set of numbers a roll can show, made once.
-_CASINO_OPTIONS: dict[frozenset[int], tuple[Place, ...]] = {
-    frozenset(numbers): tuple(PLACE[n] for n in numbers)
-    for size in range(7) for numbers in combinations(range(1, 7), size)}
 
 
 def owner_word(owner: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import itemgetter
 
 from engine.core.api import Event
@@ -18,7 +19,7 @@ from engine.lasvegas.events import NoteTaken, RainbowReplaced, SlotRanked, casin
 from engine.lasvegas.state import BIGGIE, CASINO_NAMES, NEUTRAL, PAYOUT, SLOT, TAKE, Decision, LasVegasState
 
 Paid = tuple[tuple[int, int], ...]
-_OWNER, _BY_COUNT = itemgetter(0), itemgetter(1)  # of (owner, dice counted)
+_BY_COUNT = itemgetter(1)  # of (owner, dice counted)
 
 
 def pay_round(state: LasVegasState, events: list[Event]) -> bool:
@@ -52,36 +53,53 @@ def replace_rainbows(state: LasVegasState, events: list[Event]) -> None:
 
 def owners_here(state: LasVegasState, casino: int) -> list[tuple[int, int]]:
     """(owner, dice counted) of every owner with dice on `casino`: seats in order, then white."""
+    return list(ranking(tuple(counts_here(state, casino)))[0])
+
+
+def counts_here(state: LasVegasState, casino: int) -> list[int]:
+    """The dice each owner counts on `casino` (a biggie counts two): seats in order, then white last."""
     dice = state.dice[casino]
     if not state.modules.biggies:
-        return [(o, dice[o]) for o in state.owners if dice[o]]
-    biggies = state.biggies[casino]
-    return [(o, dice[o] + 2 * biggies[o]) for o in state.owners if dice[o] or biggies[o]]
+        return dice
+    return [plain + 2 * big for plain, big in zip(dice, state.biggies[casino], strict=True)]
+
+
+@lru_cache(maxsize=1 << 14)
+def ranking(counts: tuple[int, ...]) -> tuple[Paid, tuple[int, ...], tuple[int, ...]]:
+    """For the dice counted per owner (seats, then white last): (owner, count) of each owner with dice, the
+    owners whose counts are tied with another's (they are out), and the others, most dice first.
+
+    Casinos are paid 24 times a game and the same few tables of counts come back again and again, so the
+    answer is remembered per table (at most 16,384 of them, a few megabytes at worst).
+    """
+    owners = (*range(len(counts) - 1), NEUTRAL)
+    counted = tuple((owner, count) for owner, count in zip(owners, counts, strict=True) if count)
+    tally = Counter(count for _, count in counted)
+    cancelled = tuple(owner for owner, count in counted if tally[count] > 1)
+    ranked = tuple(owner for owner, count in sorted(counted, key=_BY_COUNT, reverse=True) if tally[count] == 1)
+    return counted, cancelled, ranked
 
 
 def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
-    """Casino 1-6: tied counts cancel; the rest take notes from the highest, most dice first."""
-    counted = owners_here(state, casino)
-    cancelled: tuple[int, ...] = ()
-    ranked = counted
-    if len(counted) > 1:
-        counts = [count for _, count in counted]
-        if len(set(counts)) < len(counts):
-            cancelled = tuple([o for o, count in counted if counts.count(count) > 1])
-            ranked = [c for c in counted if counts.count(c[1]) == 1]
-        ranked = sorted(ranked, key=_BY_COUNT, reverse=True)
+    """Casino 1-6: tied counts cancel; the rest take notes from the highest, most dice first. White's note
+    and the notes left over go beneath the pile in that order (`under_pile`)."""
+    counted, cancelled, ranked = ranking(tuple(counts_here(state, casino)))
     notes = state.notes[casino]
-    payouts = tuple(zip(map(_OWNER, ranked), notes, strict=False))  # at most one note each, while they last
+    payouts = tuple(zip(ranked, notes, strict=False))  # at most one note each, while they last
     returned = tuple(notes[len(payouts):])
+    under: list[int] = []
+    won = state.won
     for owner, value in payouts:
         if owner == NEUTRAL:
-            under_pile(state, (value,))
+            under.append(value)
         else:
-            state.won[owner].append(value)
+            won[owner].append(value)
     if returned:
-        under_pile(state, returned)
+        under += returned
+    if under:
+        under_pile(state, under)
     state.notes[casino] = []
-    events.append(casino_paid(CASINO_NAMES[casino], tuple(counted), cancelled, payouts, returned))
+    events.append(casino_paid(CASINO_NAMES[casino], counted, cancelled, payouts, returned))
 
 
 def under_pile(state: LasVegasState, notes: Sequence[int]) -> None:

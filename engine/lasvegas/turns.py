@@ -38,20 +38,22 @@ def new_state(config: GameConfig) -> tuple[LasVegasState, list[Event]]:
 def start_round(state: LasVegasState, events: list[Event]) -> None:
     """Dice back to their owners, start player to the left, casinos filled to their minimum."""
     state.round += 1
-    state.start_player = (state.round - 1) % state.players
+    players = state.players
+    state.start_player = (state.round - 1) % players
     state.phase = PLAY
-    hand = starting_hand(state.players, state.modules)
-    state.hands = [list(hand) for _ in range(state.players)]
-    state.kickers_used = [0] * state.players
+    hand = starting_hand(players, state.modules)
+    state.hands = [list(hand) for _ in range(players)]
+    state.kickers_used = [0] * players
     state.neutral_out = 0
-    state.dice = [[0] * (state.players + 1) for _ in range(7)]
-    state.biggies = [[0] * (state.players + 1) for _ in range(7)]
+    empty = [0] * (players + 1)
+    state.dice = [empty[:] for _ in range(7)]
+    state.biggies = [empty[:] for _ in range(7)]
     state.slot_dice = []
     events.append(RoundStarted(state.round, state.start_player))
     fill_casinos(state, events)
-    extras = extra_neutral_dice(state.players, state.modules)
+    extras = extra_neutral_dice(players, state.modules)
     if extras:
-        pips = roll(state.rng, extras)
+        pips, _ = roll(state.rng, extras)
         for face in pips:
             state.dice[face - 1][NEUTRAL] += 1
         events.append(NeutralDiceRolled(state.start_player, tuple(pips)))
@@ -60,16 +62,22 @@ def start_round(state: LasVegasState, events: list[Event]) -> None:
 def fill_casinos(state: LasVegasState, events: list[Event]) -> None:
     """Deal notes from the top of the pile to each casino in turn until it holds the minimum (or the pile
     runs out: then the casinos left get what there is)."""
-    need, deck = minimum(state.players, state.modules), state.deck
+    need, deck, rainbow = minimum(state.players, state.modules), state.deck, state.modules.rainbow
+    filled = []
     for casino in range(state.casinos):
         notes: list[int] = []
         total = 0
         while total < need and deck:
             card = deck.pop()
             notes.append(card)
-            total += setup_value(card)
-        state.notes[casino] = display_order(notes)
-    events.append(CasinosFilled(tuple(tuple(state.notes[c]) for c in range(state.casinos))))
+            total += setup_value(card) if rainbow else card
+        if rainbow:
+            notes = display_order(notes)
+        else:
+            notes.sort(reverse=True)
+        state.notes[casino] = notes
+        filled.append(tuple(notes))
+    events.append(CasinosFilled(tuple(filled)))
 
 
 def do_place(state: LasVegasState, seat: int, action: Place, events: list[Event]) -> None:
@@ -128,7 +136,7 @@ def _first_with_dice(state: LasVegasState, first: int) -> int:
 
 def close_round(state: LasVegasState, events: list[Event]) -> bool:
     """The round is paid: start the next one (True), or end the game after the fourth (False)."""
-    events.append(RoundEnded(state.round, tuple(state.money(s) for s in range(state.players))))
+    events.append(RoundEnded(state.round, tuple(map(sum, state.won))))
     if state.round >= ROUNDS:
         finish(state, events)
         return False
