@@ -127,10 +127,16 @@ class Result:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, as plain data. Subclasses add fields; `kind` names the class in records."""
+    """Something that happened, as plain data. Subclasses add fields; `kind` names the class in records.
 
+    Every subclass is a slots dataclass (hence the declaration below). The base itself is a plain class, so
+    that a game may choose how its events are kept immutable: frozen dataclasses (Lords of Vegas), or `Final`
+    fields the type checker enforces, which are cheaper to build (Las Vegas, `engine/lasvegas/events.py`).
+    """
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
     kind: ClassVar[str] = "event"
 
     def to_json(self) -> dict[str, JSONValue]:

@@ -21,12 +21,20 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from functools import cache
 from typing import Any
 
 _DOMAIN = b"vegas-rng-v1\x00"
 _TWO_64 = 1 << 64
 _WORDS = struct.Struct(">4Q")
 _INDEX = struct.Struct(">Q")
+
+
+@cache
+def _below_limits(count: int) -> tuple[int, ...]:
+    """`below(k)`'s rejection limit `2**64 - 2**64 % k` for k from 1 to `count`, by k (games shuffle piles
+    of the same few sizes)."""
+    return tuple(_TWO_64 - _TWO_64 % k if k else 0 for k in range(count + 1))
 
 
 class Rng:
@@ -82,9 +90,10 @@ class Rng:
         game's set-up shuffles a whole pile, and the calls cost more than the arithmetic.
         """
         drawn, buffer, block = self.drawn, self._buffer, self._block
+        limits = _below_limits(len(items))
         for i in range(len(items) - 1, 0, -1):
             k = i + 1
-            limit = _TWO_64 - _TWO_64 % k
+            limit = limits[k]
             while True:
                 position = drawn % 4
                 if position == 0:

@@ -11,7 +11,7 @@ from functools import cache
 
 from engine.core.api import Event
 from engine.lasvegas.chance import roll
-from engine.lasvegas.events import dice_rolled
+from engine.lasvegas.events import DiceRolled
 from engine.lasvegas.state import BIGGIE, KICKER, KIND_NAMES, WHITE, LasVegasState
 
 
@@ -30,12 +30,12 @@ def roll_hand(state: LasVegasState, events: list[Event]) -> int:
     faces, shown = roll(state.rng, plain + biggies + kickers + white)
     if plain == len(faces):
         state.roll, state.extra = faces, ()
-        events.append(dice_rolled(seat, faces, ()))
+        events.append(DiceRolled(seat, faces, ()))
         return shown
     kinds, names = _special_kinds(biggies, kickers, white)
     special = faces[plain:]
     state.roll, state.extra = faces[:plain], tuple(zip(kinds, special, strict=True))
-    events.append(dice_rolled(seat, state.roll, tuple(zip(names, special, strict=True))))
+    events.append(DiceRolled(seat, state.roll, tuple(zip(names, special, strict=True))))
     return shown
 
 

@@ -3,13 +3,19 @@
 Events name casinos "1"-"6" and "slot", players by seat number, and the neutral (white) dice as owner -1,
 so a replay file reads on its own. Notes are $ thousands; 0 is a rainbow card. Rolls are events: a replay
 holds every die the game rolled.
+
+Events are values: made once, never changed. Every field is `Final`, so the type checker (strict on the
+engine, bots and CLI) refuses any assignment to one; they are not `frozen` dataclasses because a frozen
+dataclass sets each field through `object.__setattr__`, and a game makes two events a turn: a plain
+slots dataclass builds them in a third of the time. `unsafe_hash` keeps them hashable, which is safe
+precisely because nothing assigns to their fields (`test_events_are_values_...` checks the engine never does).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from engine.core.api import Event
 from engine.lasvegas.bank import note_text
@@ -17,173 +23,128 @@ from engine.lasvegas.bank import note_text
 Owned = tuple[tuple[int, int], ...]  # (owner, number) pairs: dice counts or notes won
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundStarted(Event):
     kind: ClassVar[str] = "round_started"
-    round: int
-    start_player: int
+    round: Final[int]
+    start_player: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CasinosFilled(Event):
     """The notes dealt to each casino, "1" to "6" then the slot machine, highest first."""
 
     kind: ClassVar[str] = "casinos_filled"
-    notes: tuple[tuple[int, ...], ...]
+    notes: Final[tuple[tuple[int, ...], ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NeutralDiceRolled(Event):
     """3 players with neutral dice: the start player rolls two white dice straight onto their casinos."""
 
     kind: ClassVar[str] = "neutral_dice_rolled"
-    seat: int
-    pips: tuple[int, ...]
+    seat: Final[int]
+    pips: Final[tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DiceRolled(Event):
     """`seat` rolled: the faces of its plain dice, and (kind, pips) of its biggie, kickers, white dice."""
 
     kind: ClassVar[str] = "dice_rolled"
-    seat: int
-    dice: tuple[int, ...]
-    extra: tuple[tuple[str, int], ...]
+    seat: Final[int]
+    dice: Final[tuple[int, ...]]
+    extra: Final[tuple[tuple[str, int], ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DicePlaced(Event):
     """`seat` placed every die showing `number` on `casino`: `dice` plain ones and, by kind, `extra` special
     ones (biggie, kicker, white); `forced` when the roll left no other choice."""
 
     kind: ClassVar[str] = "dice_placed"
-    seat: int
-    number: int
-    casino: str
-    dice: int
-    extra: tuple[tuple[str, int], ...]
-    forced: bool
+    seat: Final[int]
+    number: Final[int]
+    casino: Final[str]
+    dice: Final[int]
+    extra: Final[tuple[tuple[str, int], ...]]
+    forced: Final[bool]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DieKicked(Event):
     """A kicker of `seat` knocked a die of `owner` off `casino`: back to its owner, or out (neutral)."""
 
     kind: ClassVar[str] = "die_kicked"
-    seat: int
-    casino: str
-    owner: int
-    biggie: bool
-    forced: bool
+    seat: Final[int]
+    casino: Final[str]
+    owner: Final[int]
+    biggie: Final[bool]
+    forced: Final[bool]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class KickerWasted(Event):
     """A kicker found no die it may knock off (an empty casino, or nothing placed this turn on the slot)."""
 
     kind: ClassVar[str] = "kicker_wasted"
-    seat: int
-    casino: str
+    seat: Final[int]
+    casino: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RainbowReplaced(Event):
     """A rainbow card on `casino` left the game; `drawn` is what replaced it, rainbow cards (0) included."""
 
     kind: ClassVar[str] = "rainbow_replaced"
-    casino: str
-    drawn: tuple[int, ...]
+    casino: Final[str]
+    drawn: Final[tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SlotRanked(Event):
     """The slot machine's order: (owner, dice, sum of pips, highest pips) best first; `cancelled` tied."""
 
     kind: ClassVar[str] = "slot_ranked"
-    ranking: tuple[tuple[int, int, int, int], ...]
-    cancelled: tuple[int, ...]
+    ranking: Final[tuple[tuple[int, int, int, int], ...]]
+    cancelled: Final[tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NoteTaken(Event):
     """At the slot machine `owner` took a note: chosen by the player, or the only choice (`chosen` False)."""
 
     kind: ClassVar[str] = "note_taken"
-    owner: int
-    value: int
-    chosen: bool
+    owner: Final[int]
+    value: Final[int]
+    chosen: Final[bool]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CasinoPaid(Event):
     """A casino paid out: dice per owner, owners whose tied counts cancelled, notes won, notes returned."""
 
     kind: ClassVar[str] = "casino_paid"
-    casino: str
-    dice: Owned
-    cancelled: tuple[int, ...]
-    payouts: Owned
-    returned: tuple[int, ...]
+    casino: Final[str]
+    dice: Final[Owned]
+    cancelled: Final[tuple[int, ...]]
+    payouts: Final[Owned]
+    returned: Final[tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundEnded(Event):
     kind: ClassVar[str] = "round_ended"
-    round: int
-    money: tuple[int, ...]
+    round: Final[int]
+    money: Final[tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
-    winners: tuple[int, ...]
-    money: tuple[int, ...]
-    notes: tuple[int, ...]
-
-
-# Builders for the events of every turn and every payout. They make exactly the event the dataclass
-# constructor would (equal, hashable, frozen afterwards) but set the slots directly instead of calling
-# `object.__setattr__` once per field as a frozen dataclass's __init__ does: half the cost, on the engine's
-# hottest path (a roll and a placement every turn). tests/engine/lasvegas/test_view_and_codec.py checks
-# that each builder equals its constructor.
-_new = object.__new__
-_ROLLED = tuple(getattr(DiceRolled, f).__set__ for f in ("seat", "dice", "extra"))
-_PLACED = tuple(getattr(DicePlaced, f).__set__ for f in ("seat", "number", "casino", "dice", "extra", "forced"))
-_PAID = tuple(getattr(CasinoPaid, f).__set__ for f in ("casino", "dice", "cancelled", "payouts", "returned"))
-
-
-def dice_rolled(seat: int, dice: tuple[int, ...], extra: tuple[tuple[str, int], ...]) -> DiceRolled:
-    event: DiceRolled = _new(DiceRolled)
-    s_seat, s_dice, s_extra = _ROLLED
-    s_seat(event, seat)
-    s_dice(event, dice)
-    s_extra(event, extra)
-    return event
-
-
-def dice_placed(seat: int, number: int, casino: str, dice: int, extra: tuple[tuple[str, int], ...],
-                forced: bool) -> DicePlaced:
-    event: DicePlaced = _new(DicePlaced)
-    s_seat, s_number, s_casino, s_dice, s_extra, s_forced = _PLACED
-    s_seat(event, seat)
-    s_number(event, number)
-    s_casino(event, casino)
-    s_dice(event, dice)
-    s_extra(event, extra)
-    s_forced(event, forced)
-    return event
-
-
-def casino_paid(casino: str, dice: Owned, cancelled: tuple[int, ...], payouts: Owned,
-                returned: tuple[int, ...]) -> CasinoPaid:
-    event: CasinoPaid = _new(CasinoPaid)
-    s_casino, s_dice, s_cancelled, s_payouts, s_returned = _PAID
-    s_casino(event, casino)
-    s_dice(event, dice)
-    s_cancelled(event, cancelled)
-    s_payouts(event, payouts)
-    s_returned(event, returned)
-    return event
+    winners: Final[tuple[int, ...]]
+    money: Final[tuple[int, ...]]
+    notes: Final[tuple[int, ...]]
 
 
 def _who(owner: int, names: Sequence[str]) -> str:

@@ -16,6 +16,7 @@ from engine.lasvegas.legal import legal_actions
 from engine.lasvegas.modules import OPTIONS
 from engine.lasvegas.state import OVER, PLAYER_COLOURS, LasVegasState
 from engine.lasvegas.turns import do_place, new_state
+from engine.registry import check_config
 
 _RULES: Mapping[type, Callable[[LasVegasState, int, Any, list[Event]], None]] = {
     Place: do_place, Kick: do_kick, Take: do_take,
@@ -33,8 +34,6 @@ class LasVegas:
     options: Sequence[str] = OPTIONS
 
     def new(self, config: GameConfig) -> tuple[LasVegasState, list[Event]]:
-        from engine.registry import check_config
-
         check_config(config)
         return new_state(config)
 
@@ -46,8 +45,7 @@ class LasVegas:
             return ()
         return (state.pending.seat,) if state.pending is not None else (state.current,)
 
-    def legal_actions(self, state: LasVegasState, seat: int) -> list[Any]:
-        return legal_actions(state, seat)
+    legal_actions = staticmethod(legal_actions)  # the rule itself: bots ask before every action
 
     def apply(self, state: LasVegasState, seat: int, action: Any) -> list[Event]:
         """Apply `seat`'s action; IllegalAction (state unchanged) if the rules forbid it."""

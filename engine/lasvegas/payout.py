@@ -15,7 +15,7 @@ from operator import itemgetter
 
 from engine.core.api import Event
 from engine.lasvegas.bank import RAINBOW, display_order
-from engine.lasvegas.events import NoteTaken, RainbowReplaced, SlotRanked, casino_paid
+from engine.lasvegas.events import CasinoPaid, NoteTaken, RainbowReplaced, SlotRanked
 from engine.lasvegas.state import BIGGIE, CASINO_NAMES, NEUTRAL, PAYOUT, SLOT, TAKE, Decision, LasVegasState
 
 Paid = tuple[tuple[int, int], ...]
@@ -27,8 +27,10 @@ def pay_round(state: LasVegasState, events: list[Event]) -> bool:
     state.phase, state.roll, state.extra, state.options = PAYOUT, (), (), ()
     if state.modules.rainbow:
         replace_rainbows(state, events)
+    under: list[int] = []
     for casino in range(6):
-        pay_casino(state, casino, events)
+        _pay(state, casino, events, under)
+    under_pile(state, under)
     return not state.modules.slot or start_slot(state, events)
 
 
@@ -82,24 +84,29 @@ def ranking(counts: tuple[int, ...]) -> tuple[Paid, tuple[int, ...], tuple[int, 
 
 def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
     """Casino 1-6: tied counts cancel; the rest take notes from the highest, most dice first. White's note
-    and the notes left over go beneath the pile in that order (`under_pile`)."""
+    and the notes left over go beneath the pile in that order."""
+    under: list[int] = []
+    _pay(state, casino, events, under)
+    under_pile(state, under)
+
+
+def _pay(state: LasVegasState, casino: int, events: list[Event], under: list[int]) -> None:
+    """`pay_casino`, adding the notes for beneath the pile to `under`: sliding them under one by one, casino
+    after casino, is the same as sliding the whole list once after the sixth casino, and cheaper."""
     counted, cancelled, ranked = ranking(tuple(counts_here(state, casino)))
     notes = state.notes[casino]
-    payouts = tuple(zip(ranked, notes, strict=False))  # at most one note each, while they last
+    # At most one note each, while they last (plain zip: its `strict=` keyword alone doubles its cost).
+    payouts = tuple(zip(ranked, notes))  # noqa: B905
     returned = tuple(notes[len(payouts):])
-    under: list[int] = []
     won = state.won
     for owner, value in payouts:
         if owner == NEUTRAL:
             under.append(value)
         else:
             won[owner].append(value)
-    if returned:
-        under += returned
-    if under:
-        under_pile(state, under)
+    under += returned
     state.notes[casino] = []
-    events.append(casino_paid(CASINO_NAMES[casino], counted, cancelled, payouts, returned))
+    events.append(CasinoPaid(CASINO_NAMES[casino], counted, cancelled, payouts, returned))
 
 
 def under_pile(state: LasVegasState, notes: Sequence[int]) -> None:
@@ -154,4 +161,4 @@ def close_slot(state: LasVegasState, events: list[Event], paid: Paid, cancelled:
     returned = tuple(state.notes[SLOT])
     under_pile(state, returned)
     state.notes[SLOT] = []
-    events.append(casino_paid(CASINO_NAMES[SLOT], tuple(owners_here(state, SLOT)), cancelled, paid, returned))
+    events.append(CasinoPaid(CASINO_NAMES[SLOT], tuple(owners_here(state, SLOT)), cancelled, paid, returned))

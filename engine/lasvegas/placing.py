@@ -12,7 +12,7 @@ from functools import cache
 
 from engine.core.api import Event
 from engine.lasvegas.actions import Place
-from engine.lasvegas.events import DieKicked, KickerWasted, dice_placed
+from engine.lasvegas.events import DicePlaced, DieKicked, KickerWasted
 from engine.lasvegas.state import (
     BIGGIE,
     CASINO_NAMES,
@@ -42,7 +42,7 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
         if casino == SLOT:
             state.slot_dice += [(seat, DIE, number)] * dice
         state.roll, state.options = (), ()
-        events.append(dice_placed(seat, number, CASINO_NAMES[casino], dice, (), forced))
+        events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, (), forced))
         return
     biggies = kickers = white = 0
     for kind, pips in state.extra:
@@ -63,7 +63,7 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
         state.slot_dice += ([(seat, DIE, number)] * dice + [(seat, BIGGIE, number)] * biggies
                             + [(NEUTRAL, WHITE, number)] * white)
     state.roll, state.extra, state.options = (), (), ()
-    events.append(dice_placed(seat, number, CASINO_NAMES[casino], dice, _extra(biggies, kickers, white), forced))
+    events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, _extra(biggies, kickers, white), forced))
     if kickers:
         resolve_kickers(state, casino, number, kickers, events)
 

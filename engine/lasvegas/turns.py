@@ -83,7 +83,8 @@ def fill_casinos(state: LasVegasState, events: list[Event]) -> None:
 def do_place(state: LasVegasState, seat: int, action: Place, events: list[Event]) -> None:
     if seat != state.current or state.pending is not None or state.phase != PLAY:
         check_turn(state, seat, action)  # says why not
-    if action not in state.options:
+    # `place N` is legal whenever a plain die shows N; anything else is checked against the options in full.
+    if (action.slot or action.number not in state.roll) and action not in state.options:
         raise _why_not(state, action)
     place_dice(state, action, events, forced=False)
     if state.pending is None:
