@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.api import Game, GameConfig
 from engine.core.errors import ConfigError
 
 
+@cache  # every new game asks (check_config): import and build the table once
 def _games() -> dict[str, Game[Any]]:
     from engine.lasvegas.game import LAS_VEGAS
     from engine.lords.game import LORDS_OF_VEGAS

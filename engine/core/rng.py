@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from functools import cache
+from itertools import chain
 from typing import Any
 
 _DOMAIN = b"vegas-rng-v1\x00"
@@ -86,25 +87,31 @@ class Rng:
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle `items` in place (Fisher-Yates from the end).
 
-        Exactly `j = self.below(i + 1)` for each `i`, with `below` and `word` written out in the loop: a
-        game's set-up shuffles a whole pile, and the calls cost more than the arithmetic.
+        Exactly `j = self.below(i + 1)` for each `i`, written out: a game's set-up shuffles a whole pile, and
+        calls cost more than the arithmetic. The words come from `_take` in one go, and a rejected word (about
+        one shuffle in 10**15) simply draws the next one from the stream.
         """
-        drawn, buffer, block = self.drawn, self._buffer, self._block
+        if len(items) < 2:
+            return
         limits = _below_limits(len(items))
+        next_word = chain(self._take(len(items) - 1), iter(self.word, -1)).__next__
         for i in range(len(items) - 1, 0, -1):
             k = i + 1
-            limit = limits[k]
-            while True:
-                position = drawn % 4
-                if position == 0:
-                    buffer = block(drawn // 4)
-                drawn += 1
-                w = buffer[position]
-                if w < limit:
-                    break
+            w = next_word()
+            while w >= limits[k]:
+                w = next_word()
             j = w % k
             items[i], items[j] = items[j], items[i]
-        self.drawn, self._buffer = drawn, buffer
+
+    def _take(self, count: int) -> list[int]:
+        """The next `count` words of the stream at once, exactly as `count` calls of `word()` give them."""
+        first, end = self.drawn, self.drawn + count
+        words: list[int] = []
+        for index in range(first // 4, (end + 3) // 4):
+            words += self._block(index)
+        self.drawn = end
+        self._buffer = tuple(words[-4:]) if end % 4 else ()
+        return words[first % 4:first % 4 + count]
 
     def copy(self) -> Rng:
         twin = Rng.__new__(Rng)

@@ -40,6 +40,10 @@ def roll(rng: Rng, count: int) -> tuple[Faces, int]:
     value %= _POWERS[count]
     if count <= _CHUNK:
         return _FACES[count][value], _SHOWN[count][value]
+    if count <= 2 * _CHUNK:  # a full hand: two table look-ups
+        high, low = divmod(value, _CHUNK_POWER)
+        count -= _CHUNK
+        return _FACES[_CHUNK][low] + _FACES[count][high], _SHOWN[_CHUNK][low] | _SHOWN[count][high]
     faces: Faces = ()
     shown = 0
     while count > _CHUNK:

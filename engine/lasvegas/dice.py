@@ -7,19 +7,25 @@ tuple of faces. A hand is rolled in the order: plain dice, biggie, kickers, whit
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from engine.core.api import Event
-from engine.lasvegas.chance import roll
+from engine.lasvegas.chance import Faces, roll
 from engine.lasvegas.events import DiceRolled
 from engine.lasvegas.state import BIGGIE, KICKER, KIND_NAMES, WHITE, LasVegasState
 
+Extra = tuple[tuple[int, int], ...]  # (kind, pips) of each special die, as `state.extra` keeps them
+Named = tuple[tuple[str, int], ...]  # (kind's name, pips), as `DiceRolled.extra` gives them
 
-@cache
-def _special_kinds(biggies: int, kickers: int, white: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """The kinds of a hand's special dice in rolling order, as numbers and as the names events use."""
+
+@lru_cache(maxsize=1 << 12)
+def _specials(biggies: int, kickers: int, white: int, pips: Faces) -> tuple[Extra, Named]:
+    """A hand's special dice showing `pips` (in rolling order: biggie, kickers, white) as the state keeps them,
+    (kind, pips), and as events name them, (name, pips). With neutral dice every turn rolls some, and the
+    same few combinations of faces come back, so the pairs are made once per combination."""
     kinds = (BIGGIE,) * biggies + (KICKER,) * kickers + (WHITE,) * white
-    return kinds, tuple(KIND_NAMES[k] for k in kinds)
+    extra = tuple(zip(kinds, pips, strict=True))
+    return extra, tuple((KIND_NAMES[kind], face) for kind, face in extra)
 
 
 def roll_hand(state: LasVegasState, events: list[Event]) -> int:
@@ -32,10 +38,9 @@ def roll_hand(state: LasVegasState, events: list[Event]) -> int:
         state.roll, state.extra = faces, ()
         events.append(DiceRolled(seat, faces, ()))
         return shown
-    kinds, names = _special_kinds(biggies, kickers, white)
-    special = faces[plain:]
-    state.roll, state.extra = faces[:plain], tuple(zip(kinds, special, strict=True))
-    events.append(DiceRolled(seat, state.roll, tuple(zip(names, special, strict=True))))
+    state.roll = faces[:plain]
+    state.extra, named = _specials(biggies, kickers, white, faces[plain:])
+    events.append(DiceRolled(seat, state.roll, named))
     return shown
 
 

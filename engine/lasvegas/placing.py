@@ -38,21 +38,14 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
     hand = state.hands[seat]
     hand[DIE] -= dice
     state.dice[casino][seat] += dice
-    if not state.extra:
+    if not state.extra:  # no biggie, kicker or white die rolled
         if casino == SLOT:
             state.slot_dice += [(seat, DIE, number)] * dice
         state.roll, state.options = (), ()
         events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, (), forced))
         return
-    biggies = kickers = white = 0
-    for kind, pips in state.extra:
-        if pips == number:
-            if kind == WHITE:
-                white += 1
-            elif kind == KICKER:
-                kickers += 1
-            else:
-                biggies += 1
+    extra = state.extra
+    biggies, kickers, white = extra.count((BIGGIE, number)), extra.count((KICKER, number)), extra.count((WHITE, number))
     hand[BIGGIE] -= biggies
     hand[KICKER] -= kickers
     hand[WHITE] -= white

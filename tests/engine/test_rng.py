@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
+import pytest
+
+import engine.core.rng as rng_module
 from engine.core.rng import Rng
 
 
@@ -39,6 +43,49 @@ def test_shuffle_follows_the_specification() -> None:
     items = list(range(49))
     Rng("cards").shuffle(items)
     assert items == expected
+
+
+def _spec_shuffle(words: list[int], size: int, limit: Callable[[int], int]) -> tuple[list[int], int]:
+    """Fisher-Yates as the specification says, over `words`; returns the order and the words used."""
+    stream = iter(words)
+    used = 0
+
+    def below(k: int) -> int:
+        nonlocal used
+        while True:
+            w = next(stream)
+            used += 1
+            if w < limit(k):
+                return w % k
+
+    order = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order, used
+
+
+@pytest.mark.parametrize("already_drawn", [0, 1, 2, 3, 6])
+def test_shuffle_continues_the_stream_wherever_it_stands(already_drawn: int) -> None:
+    rng = Rng("midway")
+    for _ in range(already_drawn):
+        rng.word()
+    items = list(range(54))
+    rng.shuffle(items)
+    expected, used = _spec_shuffle(_spec_words("midway", 200)[already_drawn:], 54, lambda k: 2**64 - 2**64 % k)
+    assert items == expected and rng.drawn == already_drawn + used
+    assert rng.word() == _spec_words("midway", 200)[rng.drawn - 1]
+
+
+def test_shuffle_draws_again_after_a_rejected_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real rejections are about one in 10**15 shuffles; with half the words rejected the path runs often."""
+    monkeypatch.setattr(rng_module, "_below_limits", lambda count: (2**63,) * (count + 1))
+    rng = Rng("rejects")
+    items = list(range(30))
+    rng.shuffle(items)
+    expected, used = _spec_shuffle(_spec_words("rejects", 400), 30, lambda k: 2**63)
+    assert items == expected and rng.drawn == used > 29
+    assert rng.word() == _spec_words("rejects", 400)[used]
 
 
 def test_pinned_dice_never_change() -> None:
