@@ -9,7 +9,7 @@ of pips, then the highest pips (and the next highest...); only owners tied on al
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from operator import itemgetter
 
@@ -27,10 +27,7 @@ def pay_round(state: LasVegasState, events: list[Event]) -> bool:
     state.phase, state.roll, state.extra, state.options = PAYOUT, (), (), ()
     if state.modules.rainbow:
         replace_rainbows(state, events)
-    under: list[int] = []
-    for casino in range(6):
-        _pay(state, casino, events, under)
-    under_pile(state, under)
+    pay_casinos(state, range(6), events)
     return not state.modules.slot or start_slot(state, events)
 
 
@@ -83,30 +80,34 @@ def ranking(counts: tuple[int, ...]) -> tuple[Paid, tuple[int, ...], tuple[int, 
 
 
 def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
-    """Casino 1-6: tied counts cancel; the rest take notes from the highest, most dice first. White's note
-    and the notes left over go beneath the pile in that order."""
+    """Pay casino 1-6 (`pay_casinos`) on its own."""
+    pay_casinos(state, (casino,), events)
+
+
+def pay_casinos(state: LasVegasState, casinos: Iterable[int], events: list[Event]) -> None:
+    """Pay `casinos` (of 1-6) in order: tied counts cancel; the rest take notes from the highest, most dice
+    first. White's notes and the notes left over go beneath the pile casino after casino.
+
+    One loop for every casino of a round (24 payouts a game): sliding the notes under one by one, casino
+    after casino, is the same as sliding the whole list once at the end, and cheaper.
+    """
     under: list[int] = []
-    _pay(state, casino, events, under)
+    won, table = state.won, state.notes
+    for casino in casinos:
+        counted, cancelled, ranked = ranking(tuple(counts_here(state, casino)))
+        notes = table[casino]
+        # At most one note each, while they last (plain zip: its `strict=` keyword alone doubles its cost).
+        payouts = tuple(zip(ranked, notes))  # noqa: B905
+        returned = tuple(notes[len(payouts):])
+        for owner, value in payouts:
+            if owner == NEUTRAL:
+                under.append(value)
+            else:
+                won[owner].append(value)
+        under += returned
+        table[casino] = []
+        events.append(CasinoPaid(CASINO_NAMES[casino], counted, cancelled, payouts, returned))
     under_pile(state, under)
-
-
-def _pay(state: LasVegasState, casino: int, events: list[Event], under: list[int]) -> None:
-    """`pay_casino`, adding the notes for beneath the pile to `under`: sliding them under one by one, casino
-    after casino, is the same as sliding the whole list once after the sixth casino, and cheaper."""
-    counted, cancelled, ranked = ranking(tuple(counts_here(state, casino)))
-    notes = state.notes[casino]
-    # At most one note each, while they last (plain zip: its `strict=` keyword alone doubles its cost).
-    payouts = tuple(zip(ranked, notes))  # noqa: B905
-    returned = tuple(notes[len(payouts):])
-    won = state.won
-    for owner, value in payouts:
-        if owner == NEUTRAL:
-            under.append(value)
-        else:
-            won[owner].append(value)
-    under += returned
-    state.notes[casino] = []
-    events.append(CasinoPaid(CASINO_NAMES[casino], counted, cancelled, payouts, returned))
 
 
 def under_pile(state: LasVegasState, notes: Sequence[int]) -> None:

@@ -150,7 +150,8 @@ def close_round(state: LasVegasState, events: list[Event]) -> bool:
 def finish(state: LasVegasState, events: list[Event]) -> None:
     """Most money wins; then most notes; still tied players share the win."""
     state.phase = OVER
-    standing = [(state.money(s), len(state.won[s])) for s in range(state.players)]
+    money, notes = tuple(map(sum, state.won)), tuple(map(len, state.won))
+    standing = list(zip(money, notes, strict=True))
     best = max(standing)
-    state.winners = tuple(s for s in range(state.players) if standing[s] == best)
-    events.append(GameEnded(state.winners, tuple(m for m, _ in standing), tuple(n for _, n in standing)))
+    state.winners = tuple(seat for seat, mine in enumerate(standing) if mine == best)
+    events.append(GameEnded(state.winners, money, notes))
