@@ -40,16 +40,12 @@ def roll(rng: Rng, count: int) -> tuple[Faces, int]:
     value %= _POWERS[count]
     if count <= _CHUNK:
         return _FACES[count][value], _SHOWN[count][value]
-    if count <= 2 * _CHUNK:  # a full hand: two table look-ups
-        high, low = divmod(value, _CHUNK_POWER)
-        count -= _CHUNK
-        return _FACES[_CHUNK][low] + _FACES[count][high], _SHOWN[_CHUNK][low] | _SHOWN[count][high]
-    faces: Faces = ()
-    shown = 0
-    while count > _CHUNK:
+    value, low = divmod(value, _CHUNK_POWER)
+    faces, shown = _FACES[_CHUNK][low], _SHOWN[_CHUNK][low]
+    count -= _CHUNK
+    while count > _CHUNK:  # a hand of 8 dice and 4 white
         value, low = divmod(value, _CHUNK_POWER)
-        faces += _FACES[_CHUNK][low]
-        shown |= _SHOWN[_CHUNK][low]
+        faces, shown = faces + _FACES[_CHUNK][low], shown | _SHOWN[_CHUNK][low]
         count -= _CHUNK
     return faces + _FACES[count][value], shown | _SHOWN[count][value]
 

@@ -44,14 +44,20 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
         state.roll, state.options = (), ()
         events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, (), forced))
         return
+    # Special dice showing the number, by kind (a kind the hand lacks was not rolled: no need to count it).
     extra = state.extra
-    biggies, kickers, white = extra.count((BIGGIE, number)), extra.count((KICKER, number)), extra.count((WHITE, number))
-    hand[BIGGIE] -= biggies
-    hand[KICKER] -= kickers
-    hand[WHITE] -= white
-    state.biggies[casino][seat] += biggies
-    state.dice[casino][NEUTRAL] += white
-    state.kickers_used[seat] += kickers
+    biggies = extra.count((BIGGIE, number)) if hand[BIGGIE] else 0
+    kickers = extra.count((KICKER, number)) if hand[KICKER] else 0
+    white = extra.count((WHITE, number)) if hand[WHITE] else 0
+    if biggies:
+        hand[BIGGIE] -= biggies
+        state.biggies[casino][seat] += biggies
+    if kickers:
+        hand[KICKER] -= kickers
+        state.kickers_used[seat] += kickers
+    if white:
+        hand[WHITE] -= white
+        state.dice[casino][NEUTRAL] += white
     if casino == SLOT:
         state.slot_dice += ([(seat, DIE, number)] * dice + [(seat, BIGGIE, number)] * biggies
                             + [(NEUTRAL, WHITE, number)] * white)
