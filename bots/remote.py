@@ -51,7 +51,7 @@ class ViewMirror:
         elif body == "diff":
             if self.version is None or update.version != self.version + 1:
                 raise OutOfSync(f"got the diff to version {update.version} while holding version {self.version}")
-            self.view = jsonpatch.apply_patch(self.view, json.loads(update.diff.patch_json))
+            self.view = jsonpatch.apply_patch(self.view, json.loads(update.diff.patch_json), in_place=True)
         else:
             return
         if canonical_hash(self.view) != update.view_hash:
@@ -63,7 +63,7 @@ def choose_random(actions: list[pb.LegalAction], rng: random.Random) -> str:
     """A uniformly random legal action; a range becomes a uniformly random number within it."""
     option = rng.choice(actions)
     if not option.HasField("range"):
-        return option.text
+        return str(option.text)
     words = option.text.split()
     words[-1] = str(rng.randint(option.range.low, option.range.high))
     return " ".join(words)
@@ -113,17 +113,22 @@ class RemoteBot:
             if update.status == pb.GAME_STATUS_FINISHED:
                 return True
             if update.WhichOneof("body") != "lobby" and self.seat in self.actors:
-                await self._act(update.version)
+                await self._act(update.version, list(update.legal_actions))
         return False
 
-    async def _act(self, version: int) -> None:
+    async def _act(self, version: int, legal: list[pb.LegalAction] | None = None) -> None:
+        """Choose and submit an action for `version`, from `legal` or (not given) from ListLegalActions."""
         if self.think:
             await asyncio.sleep(self.think)
-        legal = await self._call(self.stub.ListLegalActions,
-                                 pb.ListLegalActionsRequest(game_id=self.game_id, seat_token=self.token))
-        if legal.version != version or not legal.actions:
-            return  # the game moved on meanwhile: the updates on their way say what to do next
-        action = choose_random(list(legal.actions), self.rng)
+        if not legal:
+            listed = await self._call(self.stub.ListLegalActions,
+                                      pb.ListLegalActionsRequest(game_id=self.game_id, seat_token=self.token))
+            if listed.version != version:
+                return  # the game moved on meanwhile: the updates on their way say what to do next
+            legal = list(listed.actions)
+        if not legal:
+            return
+        action = choose_random(legal, self.rng)
         if self.on_submit is not None:
             self.on_submit(version)
         try:

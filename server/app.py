@@ -75,10 +75,10 @@ async def create_server(address: str, options: ServerOptions | None = None) -> t
 
 def _listen(server: grpc.aio.Server, address: str, options: ServerOptions) -> int:
     if options.tls_cert is None:
-        return server.add_insecure_port(address)
+        return int(server.add_insecure_port(address))
     assert options.tls_key is not None
     credentials = grpc.ssl_server_credentials([(options.tls_key.read_bytes(), options.tls_cert.read_bytes())])
-    return server.add_secure_port(address, credentials)
+    return int(server.add_secure_port(address, credentials))
 
 
 async def serve_forever(address: str, options: ServerOptions) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from vegas.v1 import table_pb2 as pb
 
-from server.session import GameSession, LegalAction
-from server.viewers import Change, Status, ViewUpdate
+from server.session import GameSession
+from server.viewers import Change, LegalAction, Status, ViewUpdate
 
 STATUS = {Status.WAITING: pb.GAME_STATUS_WAITING, Status.RUNNING: pb.GAME_STATUS_RUNNING,
           Status.FINISHED: pb.GAME_STATUS_FINISHED}
@@ -38,6 +38,7 @@ def update(session: GameSession, item: ViewUpdate) -> pb.Update:
         message.diff.patch_json = item.payload
     if change.seat is not None:
         message.move.seat, message.move.action = change.seat, change.action
+    message.legal_actions.extend(legal_action(a) for a in item.legal)
     return message
 
 

@@ -3,11 +3,13 @@
 Only `add`, `remove` and `replace` are emitted. Objects are compared key by key and lists element by
 element after their common prefix and suffix, recursing into elements at the same position, so a change
 deep inside a view costs one small operation rather than a copy of its list. Equality is JSON equality:
-`1`, `1.0`-free integers and `true` are different values here even though Python says `1 == True`.
+`1` and `true` are different values here even though Python says `1 == True`.
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 JSONValue = Any
@@ -17,20 +19,32 @@ Operation = dict[str, JSONValue]
 def make_patch(old: JSONValue, new: JSONValue) -> list[Operation]:
     """The operations that turn `old` into `new` (an empty list when they are the same JSON value)."""
     ops: list[Operation] = []
-    _diff(old, new, "", ops)
+    if not same(old, new):
+        _diff(old, new, "", ops)
     return ops
 
 
 def same(a: JSONValue, b: JSONValue) -> bool:
-    """JSON equality: like `==`, but a boolean never equals a number."""
+    """JSON equality: like `==`, but a boolean never equals a number.
+
+    Fast path: `==` and `repr` run in C, and `repr` tells `True` from `1` at any depth; only containers
+    that are equal but were built in a different key order (so their reprs differ) are walked in Python."""
     if a is b:
         return True
+    if type(a) is not type(b) or a != b:
+        return False
+    if isinstance(a, dict | list):
+        return repr(a) == repr(b) or _strictly_same(a, b)
+    return True
+
+
+def _strictly_same(a: JSONValue, b: JSONValue) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
+        return a.keys() == b.keys() and all(_strictly_same(v, b[k]) for k, v in a.items())
     if isinstance(a, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(_strictly_same(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 
@@ -39,11 +53,12 @@ def _pointer(path: str, key: str | int) -> str:
 
 
 def _diff(old: JSONValue, new: JSONValue, path: str, ops: list[Operation]) -> None:
+    """Append the operations for `old` -> `new` at `path`; the caller knows they differ."""
     if type(old) is type(new) and isinstance(old, dict):
         _diff_objects(old, new, path, ops)
     elif type(old) is type(new) and isinstance(old, list):
         _diff_lists(old, new, path, ops)
-    elif not same(old, new):
+    else:
         ops.append({"op": "replace", "path": path, "value": new})
 
 
@@ -52,10 +67,10 @@ def _diff_objects(old: dict[str, JSONValue], new: dict[str, JSONValue], path: st
         if key not in new:
             ops.append({"op": "remove", "path": _pointer(path, key)})
     for key, value in new.items():
-        if key in old:
-            _diff(old[key], value, _pointer(path, key), ops)
-        else:
+        if key not in old:
             ops.append({"op": "add", "path": _pointer(path, key), "value": value})
+        elif not same(old[key], value):  # checked here so unchanged keys cost no pointer and no call
+            _diff(old[key], value, _pointer(path, key), ops)
 
 
 def _diff_lists(old: list[JSONValue], new: list[JSONValue], path: str, ops: list[Operation]) -> None:
@@ -69,8 +84,60 @@ def _diff_lists(old: list[JSONValue], new: list[JSONValue], path: str, ops: list
     old_middle, new_middle = old[prefix:len(old) - suffix], new[prefix:len(new) - suffix]
     paired = min(len(old_middle), len(new_middle))
     for i in range(paired):
-        _diff(old_middle[i], new_middle[i], _pointer(path, prefix + i), ops)
+        if not same(old_middle[i], new_middle[i]):
+            _diff(old_middle[i], new_middle[i], _pointer(path, prefix + i), ops)
     for _ in range(len(old_middle) - paired):  # each removal shifts the rest left, so the index stays
         ops.append({"op": "remove", "path": _pointer(path, prefix + paired)})
     for i in range(paired, len(new_middle)):
         ops.append({"op": "add", "path": _pointer(path, prefix + i), "value": new_middle[i]})
+
+
+# ------------------------------------------------------------------------------ views, key by key
+
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_dumps = _ENCODER.encode  # canonical JSON text, as `engine.core.canonical.canonical_bytes` (one encoder, reused)
+
+
+@dataclass(frozen=True, slots=True)
+class CanonicalObject:
+    """A JSON object with the canonical text of each top-level value and of the whole.
+
+    Two versions of a view then compare key by key as strings (exact JSON equality, found in C), and only
+    keys whose text changed are diffed; the whole text is assembled from the parts, so nothing is encoded
+    twice."""
+
+    value: dict[str, JSONValue]
+    parts: dict[str, str]
+    text: str
+
+    @classmethod
+    def of(cls, value: dict[str, JSONValue]) -> CanonicalObject:
+        parts = {key: _dumps(item) for key, item in value.items()}
+        text = "{" + ",".join(f"{_dumps(key)}:{parts[key]}" for key in sorted(parts)) + "}"
+        return cls(value, parts, text)
+
+
+PatchMemo = dict[tuple[str, str, str], str]
+
+
+def patch_text(old: CanonicalObject, new: CanonicalObject, memo: PatchMemo | None = None) -> str:
+    """`canonical JSON of make_patch(old.value, new.value)`, computed key by key.
+
+    `memo` may be shared by the views of one version: a key whose old and new texts are the same for
+    several viewers (everything but what differs between seats) is diffed once for all of them."""
+    memo = {} if memo is None else memo
+    fragments = [_dumps({"op": "remove", "path": _pointer("", key)}) for key in old.parts if key not in new.parts]
+    for key, part in new.parts.items():
+        before = old.parts.get(key)
+        if before == part:
+            continue
+        if before is None:
+            fragments.append(_dumps({"op": "add", "path": _pointer("", key), "value": new.value[key]}))
+            continue
+        fragment = memo.get((key, before, part))
+        if fragment is None:
+            ops: list[Operation] = []
+            _diff(old.value[key], new.value[key], _pointer("", key), ops)
+            fragment = memo[(key, before, part)] = ",".join(_dumps(op) for op in ops)
+        fragments.append(fragment)
+    return "[" + ",".join(fragments) + "]"

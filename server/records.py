@@ -132,6 +132,16 @@ class GameStore:
         return sorted(records, key=lambda r: (r.created_at, r.game_id))
 
 
+def fsync_file(path: Path) -> None:
+    """Flush a file's written data to disk. fsync acts on the file, not the descriptor, so this also
+    covers what another open descriptor (the replay writer's) has written."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def _fsync_directory(directory: Path) -> None:
     fd = os.open(directory, os.O_RDONLY)
     try:

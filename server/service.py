@@ -15,9 +15,7 @@ from typing import Any, TypeVar
 
 import grpc
 import structlog
-from google.protobuf.message import DecodeError
 from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
 from engine.registry import game_names, get_game
 from server import convert, errors, validate
@@ -47,7 +45,7 @@ def _decoder(message_class: Any) -> Callable[[bytes], Any]:
     def decode(data: bytes) -> Any:
         try:
             return message_class.FromString(data)
-        except DecodeError as error:
+        except Exception as error:  # protobuf's DecodeError, or anything else the bytes provoke
             return MalformedRequest(message_class.DESCRIPTOR.full_name, str(error))
 
     return decode
@@ -109,7 +107,9 @@ def _ms(started: float) -> float:
     return round((time.perf_counter() - started) * 1000, 2)
 
 
-class VegasTable(table_pb2_grpc.VegasTableServicer):
+class VegasTable:
+    """The service's methods, registered by `add_to_server` (one per RPC of the proto, same names)."""
+
     def __init__(self, hub: GameHub, limiter: RateLimiter) -> None:
         self.hub = hub
         self.limiter = limiter
@@ -202,7 +202,7 @@ class VegasTable(table_pb2_grpc.VegasTableServicer):
     async def ListLegalActions(self, request: pb.ListLegalActionsRequest,
                                context: Any) -> pb.ListLegalActionsResponse:
         session = self.session(request.game_id)
-        version, actions = await session.legal_actions(self.seat(session, request.seat_token))
+        version, actions = session.legal_actions(self.seat(session, request.seat_token))
         return pb.ListLegalActionsResponse(version=version, actions=[convert.legal_action(a) for a in actions])
 
     @unary

@@ -2,9 +2,10 @@
 
 Everything that changes a game goes through `GameSession.submit` while holding the game's lock, so a
 game's actions are applied strictly one at a time and in order (many games still run side by side). The
-engine call, the fsync of the replay record and the new views are computed in a worker thread, so a slow
-disk or a big view never stalls the event loop that serves the other games; the result is then published
-in the event loop, where every reader of the session's caches lives, so no reader sees half an update.
+engine, the replay record and the new views run in the event loop (they are CPU work: a worker thread would
+only fight the loop for the GIL), and only the fsync waits in a worker thread, so a slow disk holds up this
+game alone. Nothing is published before the record is on disk, and readers in the loop never see half an
+update.
 
 Bots seated by the server play through the same `submit` as everyone else, choosing on a copy of the state.
 """
@@ -13,8 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import structlog
@@ -29,10 +33,15 @@ from engine.registry import get_game
 from replays.format import end_record, read_replay
 from replays.recorder import RecordedMatch
 from server import errors
-from server.records import GameRecord, GameStore, token_hash
-from server.viewers import Change, EventLine, Status, Subscriber, Viewer, ViewerLog, ViewStep, ViewUpdate
+from server.diff import PatchMemo
+from server.records import GameRecord, GameStore, fsync_file, token_hash
+from server.viewers import Change, EventLine, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
 
 log = structlog.get_logger("vegas.server")
+
+# fsyncs of different games wait on the disk side by side (the kernel commits them together), so they get
+# threads of their own rather than queueing behind the default executor's few.
+FSYNC_THREADS = ThreadPoolExecutor(max_workers=32, thread_name_prefix="fsync")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +54,8 @@ class Settings:
     fsync: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class LegalAction:
-    text: str
-    low: int | None = None
-    high: int | None = None
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
 
 
 class GameSession:
@@ -168,15 +174,24 @@ class GameSession:
         match = Match(self.game, self.record.config())
         meta = {"game_id": self.game_id, "commitment": self.record.commitment, "entropies": self.record.entropies,
                 "players": [s.player for s in self.record.seats]}
-        self.recorded = RecordedMatch(match, self.store.replay_path(self.game_id), fsync=self.settings.fsync,
-                                      meta=meta, end_meta={"server_seed": self.record.server_seed})
-        self.store.sync_entries(self.game_id)
+        self.recorded = RecordedMatch(match, self.replay_path, fsync=False, meta=meta,
+                                      end_meta={"server_seed": self.record.server_seed})
+        if self.settings.fsync:
+            fsync_file(self.replay_path)
+            self.store.sync_entries(self.game_id)
         change = self._change(match, None, "", match.opening)
         return change, self._fresh_logs(match)
 
     def _fresh_logs(self, match: Match) -> dict[Viewer, ViewerLog]:
         version = len(match.history)
-        return {viewer: ViewerLog(match.view(viewer), version, self.settings.window) for viewer in self._viewers()}
+        return {viewer: ViewerLog(match.view(viewer), version, self.settings.window, self._legal(match, viewer))
+                for viewer in self._viewers()}
+
+    def _legal(self, match: Match, viewer: Viewer) -> tuple[LegalAction, ...]:
+        """What `viewer`'s seat may do now (nothing for a spectator), sent along with its updates."""
+        if viewer is None or match.over:
+            return ()
+        return tuple(_legal_action(option) for option in match.legal_actions(viewer))
 
     def _viewers(self) -> list[Viewer]:
         return [None, *range(self.record.players)]
@@ -202,16 +217,48 @@ class GameSession:
             self._check_playable()
             if based_on is not None and based_on != self.version:
                 raise errors.stale_version(based_on, self.version)
-            try:
-                change, steps = await asyncio.to_thread(self._apply, seat, action)
-            except EngineError:
-                raise
-            except Exception:
-                self.failed = True
-                self.log.exception("game_failed", seat=seat)
-                raise
-            self._commit(change, steps)
+            started = time.perf_counter()
+            events = self._record(seat, action)
+            written = time.perf_counter()
+            await self._sync_replay()
+            synced = time.perf_counter()
+            change = self._next_version(seat, events)
+            self.log.info("action", version=change.version, seat=seat, action=change.action,
+                          apply_ms=_ms(written - started), fsync_ms=_ms(synced - written),
+                          views_ms=_ms(time.perf_counter() - synced))
+            self._log_events(change)
+            self._after_change()
             return change
+
+    def _record(self, seat: int, action: Any) -> list[Event]:
+        """Apply the action and write its replay record (not yet fsynced); refusals raise and change nothing."""
+        assert self.recorded is not None
+        try:
+            return self.recorded.play(seat, action)
+        except EngineError:
+            raise
+        except Exception:
+            self._fail("record_failed")
+            raise
+
+    async def _sync_replay(self) -> None:
+        """fsync the replay file in a worker thread: the disk's latency holds up this game only."""
+        if not self.settings.fsync:
+            return
+        try:
+            await asyncio.get_running_loop().run_in_executor(FSYNC_THREADS, fsync_file, self.replay_path)
+        except Exception:
+            self._fail("fsync_failed")
+            raise
+
+    def _fail(self, event: str) -> None:
+        """The state is ahead of the replay file: refuse everything until a restart reloads the file."""
+        self.failed = True
+        self.log.exception(event)
+
+    @property
+    def replay_path(self) -> Path:
+        return self.store.replay_path(self.game_id)
 
     def _check_playable(self) -> None:
         if self.failed:
@@ -221,14 +268,18 @@ class GameSession:
         if self.status is Status.FINISHED:
             raise errors.game_over(self.game_id)
 
-    def _apply(self, seat: int, action: Any) -> tuple[Change, dict[Viewer, ViewStep]]:
-        """Worker thread, game lock held: apply and record durably, then compute every viewer's next view."""
+    def _next_version(self, seat: int, events: list[Event]) -> Change:
+        """The recorded action's version: every viewer's new view and diff, handed to every subscriber."""
         assert self.recorded is not None
-        events = self.recorded.play(seat, action)
         match = self.recorded.match
         change = self._change(match, seat, match.history[-1].action, events)
-        steps = {viewer: log.step(match.view(viewer)) for viewer, log in self.logs.items()}
-        return change, steps
+        memo: PatchMemo = {}
+        updates = {viewer: log.advance(match.view(viewer), change, self._legal(match, viewer), memo)
+                   for viewer, log in self.logs.items()}
+        self.change = change
+        for subscriber in self.subscribers:
+            subscriber.offer(updates[subscriber.viewer])  # never waits: a full queue means a snapshot later
+        return change
 
     def _change(self, match: Match, seat: int | None, action: str, events: list[Event]) -> Change:
         lines = tuple(EventLine(self.game.describe(e, self.names), canonical_bytes(e.to_json()).decode("utf-8"))
@@ -236,17 +287,7 @@ class GameSession:
         status = Status.FINISHED if match.over else Status.RUNNING
         return Change(len(match.history), seat, action, lines, match.actors(), status, match.state_hash())
 
-    def _commit(self, change: Change, steps: dict[Viewer, ViewStep]) -> None:
-        updates = {viewer: self.logs[viewer].advance(step, change) for viewer, step in steps.items()}
-        self.change = change
-        for subscriber in self.subscribers:
-            subscriber.offer(updates[subscriber.viewer])
-        self._log_events(change)
-        self._after_change()
-
     def _log_events(self, change: Change) -> None:
-        if change.seat is not None:
-            self.log.info("action", version=change.version, seat=change.seat, action=change.action)
         for event in change.events:
             self.log.info("game_event", version=change.version, text=event.text)
 
@@ -263,12 +304,10 @@ class GameSession:
         elif self.bots:
             self._bots_wanted.set()
 
-    async def legal_actions(self, seat: int) -> tuple[int, list[LegalAction]]:
-        async with self.lock:
-            self._check_playable()
-            assert self.recorded is not None
-            options = self.game.legal_actions(self.recorded.match.state, seat)
-            return self.version, [_legal_action(o) for o in options]
+    def legal_actions(self, seat: int) -> tuple[int, tuple[LegalAction, ...]]:
+        """The seat's legal actions at the current version (kept with its view, so no lock is needed)."""
+        self._check_playable()
+        return self.version, self.logs[seat].legal
 
     # ------------------------------------------------------------------------------------------ viewers
 
@@ -359,7 +398,7 @@ class GameSession:
             if seat in self.bots:
                 return seat
         for seat in self.bots:
-            if self.game.legal_actions(state, seat):
+            if self.logs[seat].legal:
                 return seat
         return None
 
@@ -393,13 +432,14 @@ class GameSession:
                 logs = self._fresh_logs(match)
             elif version > keep_from:
                 change = self._change(match, seat, match.history[-1].action, events)
+                memo: PatchMemo = {}
                 for viewer, viewer_log in logs.items():
-                    viewer_log.advance(viewer_log.step(match.view(viewer)), change)
+                    viewer_log.advance(match.view(viewer), change, self._legal(match, viewer), memo)
 
         match = replay_match(self.game, self.store.replay_path(self.game_id), on_move)
         if change is None:  # no action yet
             change = self._change(match, None, "", match.opening)
-        self.recorded = RecordedMatch(match, self.store.replay_path(self.game_id), fsync=self.settings.fsync,
+        self.recorded = RecordedMatch(match, self.replay_path, fsync=False,
                                       end_meta={"server_seed": record.server_seed})
         if match.over:  # the server stopped between the last action record and the end record
             self._write_missing_end(match)
@@ -411,6 +451,7 @@ class GameSession:
         self.recorded.writer.append(end_record(len(match.history) + 1, match.result.to_json(), match.state_hash(),
                                                self.game.encode(match.state),
                                                {"server_seed": self.record.server_seed}))
+        fsync_file(self.replay_path)
         self.recorded.close()
         self.recorded = None
 

@@ -9,14 +9,13 @@ subscriber whose queue overflows loses its backlog and is owed a fresh snapshot 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import deque
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from engine.core.canonical import canonical_bytes, digest
-from server.diff import make_patch
+from engine.core.canonical import digest
+from server.diff import CanonicalObject, PatchMemo, patch_text
 
 Viewer = int | None  # a seat, or None for a spectator
 
@@ -47,6 +46,15 @@ class Change:
 
 
 @dataclass(frozen=True, slots=True)
+class LegalAction:
+    """A legal action as text; `low`..`high` when its last word is a number to choose (a bet)."""
+
+    text: str
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ViewUpdate:
     """One message for one viewer: a whole view, a diff to it, or (while waiting for players) the lobby."""
 
@@ -55,45 +63,34 @@ class ViewUpdate:
     view_hash: str
     payload: str  # the view (snapshot) or the RFC 6902 patch (diff) as canonical JSON; "" for the lobby
     change: Change | None
-
-
-@dataclass(frozen=True, slots=True)
-class ViewStep:
-    """A viewer's view after a version, with the patch from the view before it (computed off the loop)."""
-
-    view: dict[str, Any]
-    view_json: str
-    view_hash: str
-    patch_json: str
+    legal: tuple[LegalAction, ...] = ()  # the viewer's seat's legal actions at `version`
 
 
 class ViewerLog:
     """A viewer's current view and the diffs of its last `window` versions."""
 
-    def __init__(self, view: dict[str, Any], version: int, window: int) -> None:
-        self.view = view
-        self.view_json = canonical_bytes(view).decode("utf-8")
-        self.view_hash = digest(self.view_json.encode("utf-8"))
+    def __init__(self, view: dict[str, Any], version: int, window: int, legal: tuple[LegalAction, ...] = ()) -> None:
+        self.view = CanonicalObject.of(view)
+        self.view_hash = digest(self.view.text.encode("utf-8"))
         self.version = version
+        self.legal = legal
         self.diffs: deque[ViewUpdate] = deque(maxlen=window)
 
-    def step(self, new_view: dict[str, Any]) -> ViewStep:
-        """The next view and its patch; changes nothing, so it may run in a worker thread."""
-        view_json = canonical_bytes(new_view).decode("utf-8")
-        patch = make_patch(self.view, new_view)
-        return ViewStep(new_view, view_json, digest(view_json.encode("utf-8")),
-                        canonical_bytes(patch).decode("utf-8"))
+    def advance(self, new_view: dict[str, Any], change: Change, legal: tuple[LegalAction, ...] = (),
+                memo: PatchMemo | None = None) -> ViewUpdate:
+        """Take the next version's view; return the diff update that brings a viewer to it.
 
-    def advance(self, step: ViewStep, change: Change) -> ViewUpdate:
-        """Take the next version; return the diff update that brings a viewer to it."""
-        self.view, self.view_json, self.view_hash = step.view, step.view_json, step.view_hash
-        self.version = change.version
-        update = ViewUpdate("diff", change.version, step.view_hash, step.patch_json, change)
+        Pass the same `memo` for every viewer of one version: what their views share is diffed once."""
+        new = CanonicalObject.of(new_view)
+        patch = patch_text(self.view, new, memo)
+        self.view, self.view_hash = new, digest(new.text.encode("utf-8"))
+        self.version, self.legal = change.version, legal
+        update = ViewUpdate("diff", change.version, self.view_hash, patch, change, legal)
         self.diffs.append(update)
         return update
 
     def snapshot(self, change: Change) -> ViewUpdate:
-        return ViewUpdate("snapshot", self.version, self.view_hash, self.view_json, change)
+        return ViewUpdate("snapshot", self.version, self.view_hash, self.view.text, change, self.legal)
 
     def diffs_after(self, version: int) -> list[ViewUpdate] | None:
         """The diffs from `version` to now, or None if they are no longer (or were never) kept."""
@@ -103,11 +100,6 @@ class ViewerLog:
             return None
         start = version + 1 - self.diffs[0].version
         return list(self.diffs)[start:]
-
-
-def patch_of(update: ViewUpdate) -> list[dict[str, Any]]:
-    result: list[dict[str, Any]] = json.loads(update.payload)
-    return result
 
 
 class Subscriber:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.canonical import canonical_bytes
-from server.diff import make_patch, same
+from server.diff import CanonicalObject, make_patch, patch_text, same
 
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3)
 json_values = st.recursive(
@@ -39,6 +39,9 @@ def test_no_change_is_an_empty_patch(value: Any) -> None:
 
 def test_booleans_are_not_numbers() -> None:
     assert not same(True, 1)
+    assert not same({"a": [1, {"b": 0}]}, {"a": [1, {"b": False}]})
+    assert same({"a": 1, "b": [True]}, {"b": [True], "a": 1})  # key order is not part of a JSON value
+    assert not same({"a": 1, "b": [True]}, {"b": [1], "a": 1})
     assert make_patch({"x": [1, 0]}, {"x": [True, False]}) != []
     assert apply({"x": 1}, make_patch({"x": 1}, {"x": True})) == {"x": True}
 
@@ -52,3 +55,21 @@ def test_a_deep_change_is_one_small_operation() -> None:
 def test_an_insertion_in_front_of_a_list_is_one_add() -> None:
     old = {"log": ["b", "c", "d"]}
     assert make_patch(old, {"log": ["a", "b", "c", "d"]}) == [{"op": "add", "path": "/log/0", "value": "a"}]
+
+
+objects = st.dictionaries(st.sampled_from(["a", "b", "seats", "lots", "é", "a/b"]), json_values, max_size=5)
+
+
+@settings(max_examples=150, deadline=None)
+@given(objects, objects, objects)
+def test_key_by_key_patches_are_exactly_the_whole_patch(old: Any, new: Any, other: Any) -> None:
+    memo: dict[tuple[str, str, str], str] = {}
+    for before in (old, other):  # one memo shared by two viewers, as the server shares it within a version
+        text = patch_text(CanonicalObject.of(before), CanonicalObject.of(new), memo)
+        assert text.encode("utf-8") == canonical_bytes(make_patch(before, new))
+
+
+@settings(max_examples=100, deadline=None)
+@given(objects)
+def test_canonical_text_assembled_from_parts_is_the_canonical_encoding(value: Any) -> None:
+    assert CanonicalObject.of(value).text.encode("utf-8") == canonical_bytes(value)
