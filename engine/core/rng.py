@@ -32,10 +32,10 @@ _INDEX = struct.Struct(">Q")
 
 
 @cache
-def _below_limits(count: int) -> tuple[int, ...]:
-    """`below(k)`'s rejection limit `2**64 - 2**64 % k` for k from 1 to `count`, by k (games shuffle piles
-    of the same few sizes)."""
-    return tuple(_TWO_64 - _TWO_64 % k if k else 0 for k in range(count + 1))
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling `size` items: (i, k = i + 1, below(k)'s rejection limit `2**64 - 2**64 % k`),
+    from the end. Games shuffle piles of the same few sizes."""
+    return tuple((i, i + 1, _TWO_64 - _TWO_64 % (i + 1)) for i in range(size - 1, 0, -1))
 
 
 class Rng:
@@ -93,12 +93,10 @@ class Rng:
         """
         if len(items) < 2:
             return
-        limits = _below_limits(len(items))
         next_word = chain(self._take(len(items) - 1), iter(self.word, -1)).__next__
-        for i in range(len(items) - 1, 0, -1):
-            k = i + 1
+        for i, k, limit in _shuffle_steps(len(items)):
             w = next_word()
-            while w >= limits[k]:
+            while w >= limit:
                 w = next_word()
             j = w % k
             items[i], items[j] = items[j], items[i]

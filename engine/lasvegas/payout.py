@@ -92,9 +92,9 @@ def pay_casinos(state: LasVegasState, casinos: Iterable[int], events: list[Event
     after casino, is the same as sliding the whole list once at the end, and cheaper.
     """
     under: list[int] = []
-    won, table = state.won, state.notes
+    won, table, dice, biggies = state.won, state.notes, state.dice, state.modules.biggies
     for casino in casinos:
-        counted, cancelled, ranked = ranking(tuple(counts_here(state, casino)))
+        counted, cancelled, ranked = ranking(tuple(counts_here(state, casino) if biggies else dice[casino]))
         notes = table[casino]
         # At most one note each, while they last (plain zip: its `strict=` keyword alone doubles its cost).
         payouts = tuple(zip(ranked, notes))  # noqa: B905

@@ -79,7 +79,8 @@ def test_shuffle_continues_the_stream_wherever_it_stands(already_drawn: int) -> 
 
 def test_shuffle_draws_again_after_a_rejected_word(monkeypatch: pytest.MonkeyPatch) -> None:
     """Real rejections are about one in 10**15 shuffles; with half the words rejected the path runs often."""
-    monkeypatch.setattr(rng_module, "_below_limits", lambda count: (2**63,) * (count + 1))
+    half = [(i, i + 1, 2**63) for i in range(29, 0, -1)]
+    monkeypatch.setattr(rng_module, "_shuffle_steps", lambda size: half)
     rng = Rng("rejects")
     items = list(range(30))
     rng.shuffle(items)
