@@ -2,7 +2,7 @@
 
 A roll keeps the faces of the plain dice (`state.roll`) apart from those of the special dice, the biggie,
 kickers and white dice (`state.extra`, as (kind, pips) pairs), so the base game only ever looks at a
-tuple of faces. A hand is rolled in the order: plain dice, biggie, kickers, white dice (`chance.roll`).
+tuple of faces. A hand is rolled in the order: plain dice, biggie, kickers, white dice (`chance.draw`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.api import Event
-from engine.lasvegas.chance import Faces, roll
+from engine.lasvegas.chance import POWERS, draw, faces_of
 from engine.lasvegas.events import DiceRolled
 from engine.lasvegas.state import BIGGIE, KICKER, KIND_NAMES, WHITE, LasVegasState
 
@@ -19,29 +19,35 @@ Named = tuple[tuple[str, int], ...]  # (kind's name, pips), as `DiceRolled.extra
 
 
 @lru_cache(maxsize=1 << 12)
-def _specials(biggies: int, kickers: int, white: int, pips: Faces) -> tuple[Extra, Named]:
-    """A hand's special dice showing `pips` (in rolling order: biggie, kickers, white) as the state keeps them,
-    (kind, pips), and as events name them, (name, pips). With neutral dice every turn rolls some, and the
-    same few combinations of faces come back, so the pairs are made once per combination."""
+def _specials(biggies: int, kickers: int, white: int, value: int) -> tuple[Extra, Named, int]:
+    """A hand's special dice (in rolling order: biggie, kickers, white) whose roll is `value`, as the state
+    keeps them, (kind, pips), as events name them, (name, pips), and the mask of the numbers they show.
+    With neutral dice every turn rolls some, and the same few rolls come back: each is made once."""
     kinds = (BIGGIE,) * biggies + (KICKER,) * kickers + (WHITE,) * white
+    pips, shown = faces_of(value, len(kinds))
     extra = tuple(zip(kinds, pips, strict=True))
-    return extra, tuple((KIND_NAMES[kind], face) for kind, face in extra)
+    return extra, tuple((KIND_NAMES[kind], face) for kind, face in extra), shown
 
 
 def roll_hand(state: LasVegasState, events: list[Event]) -> int:
     """The current player rolls every die still in their hand (chance, as the turn starts); returns the
-    numbers showing as a mask (bit n set when a die shows n)."""
+    numbers showing as a mask (bit n set when a die shows n).
+
+    One draw for the whole hand, plain dice the low digits (`chance`): the special dice are the high ones.
+    """
     seat = state.current
     plain, biggies, kickers, white = state.hands[seat]
-    faces, shown = roll(state.rng, plain + biggies + kickers + white)
-    if plain == len(faces):
+    specials = biggies + kickers + white
+    if not specials:
+        faces, shown = faces_of(draw(state.rng, plain), plain)
         state.roll, state.extra = faces, ()
         events.append(DiceRolled(seat, faces, ()))
         return shown
-    state.roll = faces[:plain]
-    state.extra, named = _specials(biggies, kickers, white, faces[plain:])
+    special, value = divmod(draw(state.rng, plain + specials), POWERS[plain])
+    state.roll, shown = faces_of(value, plain)
+    state.extra, named, special_shown = _specials(biggies, kickers, white, special)
     events.append(DiceRolled(seat, state.roll, named))
-    return shown
+    return shown | special_shown
 
 
 def numbers_rolled(state: LasVegasState) -> list[int]:
