@@ -29,14 +29,13 @@ def _specials(biggies: int, kickers: int, white: int, value: int) -> tuple[Extra
     return extra, tuple((KIND_NAMES[kind], face) for kind, face in extra), shown
 
 
-def roll_hand(state: LasVegasState, events: list[Event]) -> int:
-    """The current player rolls every die still in their hand (chance, as the turn starts); returns the
+def roll_hand(state: LasVegasState, seat: int, hand: list[int], events: list[Event]) -> int:
+    """`seat`, the current player, rolls every die still in `hand` (chance, as the turn starts); returns the
     numbers showing as a mask (bit n set when a die shows n).
 
     One draw for the whole hand, plain dice the low digits (`chance`): the special dice are the high ones.
     """
-    seat = state.current
-    plain, biggies, kickers, white = state.hands[seat]
+    plain, biggies, kickers, white = hand
     specials = biggies + kickers + white
     if not specials:
         faces, shown = faces_of(draw(state.rng, plain), plain)

@@ -63,20 +63,18 @@ def start_round(state: LasVegasState, events: list[Event]) -> None:
 
 def fill_casinos(state: LasVegasState, events: list[Event]) -> None:
     """Deal notes from the top of the pile to each casino in turn until it holds the minimum (or the pile
-    runs out: then the casinos left get what there is)."""
+    runs out: then the casinos left get what there is). A casino's notes are counted off the top of the pile
+    and taken in one slice (their order does not matter: a casino lays them out highest first)."""
     need, deck, rainbow = minimum(state.players, state.modules), state.deck, state.modules.rainbow
     filled = []
     for casino in range(state.casinos):
-        notes: list[int] = []
+        top = len(deck)
         total = 0
-        while total < need and deck:
-            card = deck.pop()
-            notes.append(card)
-            total += setup_value(card) if rainbow else card
-        if rainbow:
-            notes = display_order(notes)
-        else:
-            notes.sort(reverse=True)
+        while total < need and top:
+            top -= 1
+            total += setup_value(deck[top]) if rainbow else deck[top]
+        notes = display_order(deck[top:]) if rainbow else sorted(deck[top:], reverse=True)
+        del deck[top:]
         state.notes[casino] = notes
         filled.append(tuple(notes))
     events.append(CasinosFilled(tuple(filled)))
@@ -110,16 +108,18 @@ def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
     players = state.players
     while True:
         seat = first % players
-        if not any(state.hands[seat]):  # (a new round gives out new hands: never keep them across the loop)
+        hand = state.hands[seat]  # (a new round gives out new hands: never keep them across the loop)
+        if not any(hand):
             seat = _first_with_dice(state, first)
-        if seat < 0:
-            if not pay_round(state, events) or not close_round(state, events):
-                return
-            first = state.start_player
-            continue
+            if seat < 0:
+                if not pay_round(state, events) or not close_round(state, events):
+                    return
+                first = state.start_player
+                continue
+            hand = state.hands[seat]
         state.current = seat
         state.turn += 1
-        options = state.options = place_options(state, roll_hand(state, events))
+        options = state.options = place_options(state, roll_hand(state, seat, hand, events))
         if len(options) > 1:
             return
         place_dice(state, options[0], events, True)  # forced
