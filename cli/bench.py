@@ -103,11 +103,13 @@ def random_games_per_second(name: str, rules: str, players: int, games: int,
 
 
 def lasvegas_suite(quick: bool) -> list[Row]:
-    """Las Vegas: random games per second (the PyPI `lasvegas` package plays about 1,000-1,600)."""
+    """Las Vegas: random games per second, in the configurations docs/LASVEGAS.md compares like for like with
+    the PyPI `lasvegas` package (about 600-1,700 games per second, depending on players and neutral dice)."""
     games = 500 if quick else 3000
     rows = []
-    for players, options, label in ((2, (), "2 players, base game"), (2, ("neutral",), "2 players, neutral dice"),
-                                    (4, ("neutral",), "4 players, neutral dice")):
+    for players, neutral in ((2, False), (2, True), (3, False), (3, True), (4, False), (4, True), (5, False)):
+        options, label = (("neutral",), f"{players} players, neutral dice") if neutral else (
+            (), f"{players} players, base game")
         per_second, per_game = random_games_per_second("lasvegas", "base", players, games, options)
         rows.append(Row("lasvegas", f"random games per second, {label} ({per_game:.0f} actions a game)",
                         per_second, "games/s", ">= 3x the PyPI package" if players == 2 and not options else ""))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from functools import cache
+from functools import lru_cache
 from itertools import chain
 from typing import Any
 
@@ -31,10 +31,10 @@ _WORDS = struct.Struct(">4Q")
 _INDEX = struct.Struct(">Q")
 
 
-@cache
+@lru_cache(maxsize=16)
 def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
     """The steps of shuffling `size` items: (i, k = i + 1, below(k)'s rejection limit `2**64 - 2**64 % k`),
-    from the end. Games shuffle piles of the same few sizes."""
+    from the end. Games shuffle piles of the same few sizes, so the last few are kept."""
     return tuple((i, i + 1, _TWO_64 - _TWO_64 % (i + 1)) for i in range(size - 1, 0, -1))
 
 

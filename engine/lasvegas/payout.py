@@ -63,13 +63,13 @@ def counts_here(state: LasVegasState, casino: int) -> list[int]:
     return [plain + 2 * big for plain, big in zip(dice, state.biggies[casino], strict=True)]
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def ranking(counts: tuple[int, ...]) -> tuple[Paid, tuple[int, ...], tuple[int, ...]]:
     """For the dice counted per owner (seats, then white last): (owner, count) of each owner with dice, the
     owners whose counts are tied with another's (they are out), and the others, most dice first.
 
     Casinos are paid 24 times a game and the same few tables of counts come back again and again, so the
-    answer is remembered per table (at most 16,384 of them, a few megabytes at worst).
+    answer is remembered per table (at most 4,096 of them, a few megabytes at worst).
     """
     owners = (*range(len(counts) - 1), NEUTRAL)
     counted = tuple((owner, count) for owner, count in zip(owners, counts, strict=True) if count)
