@@ -86,7 +86,7 @@ def do_place(state: LasVegasState, seat: int, action: Place, events: list[Event]
     # `place N` is legal whenever a plain die shows N; anything else is checked against the options in full.
     if (action.slot or action.number not in state.roll) and action not in state.options:
         raise _why_not(state, action)
-    place_dice(state, action, events, False)
+    place_dice(state, action, events, forced=False)
     if state.pending is None:
         next_turn(state, events, seat + 1)
 
@@ -122,7 +122,7 @@ def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
         options = state.options = place_options(state, roll_hand(state, seat, hand, events))
         if len(options) > 1:
             return
-        place_dice(state, options[0], events, True)  # forced
+        place_dice(state, options[0], events, forced=True)
         if state.pending is not None:
             return
         first = seat + 1
