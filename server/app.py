@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,9 +82,22 @@ def _listen(server: grpc.aio.Server, address: str, options: ServerOptions) -> in
     return int(server.add_secure_port(address, credentials))
 
 
+# A server holds every viewer's recent diffs for every game: with Python's default thresholds a full
+# collection then walks all of them every few seconds and stalls every game for 100+ ms (measured with
+# 100 games). Collecting the young generation less often and the old one rarely keeps the pauses short.
+GC_THRESHOLDS = (10_000, 50, 50)
+
+
+def tune_garbage_collector() -> None:
+    """Move what start-up loaded (restored games, modules) out of the collector's sight; raise thresholds."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 async def serve_forever(address: str, options: ServerOptions) -> None:
     """Run until SIGINT or SIGTERM, then shut down cleanly (SIGKILL is safe too: every action is on disk)."""
     running, _ = await create_server(address, options)
+    tune_garbage_collector()
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -5,7 +5,7 @@ and this process plays N concurrent games, each with four remote bots (`bots.rem
 connection of their own. A round trip is the time from a bot sending `SubmitAction` until every one of
 the game's four subscribers holds the resulting diff (applied and hash-checked). Bots pause `think`
 seconds before each action, as players do, so the server sees a steady load of concurrent games rather
-than one burst; the offered load is reported with the figures.
+than one burst; the load served is reported with the figures, with the server's CPU per action.
 
 Diff size: over random games played in-process, the mean size of each viewer's diff (the RFC 6902 patch
 as sent) against the mean size of a snapshot of the same view.
@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import json
+import os
 import random
 import subprocess
 import sys
@@ -23,7 +25,6 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import grpc
 from vegas.v1 import table_pb2 as pb
@@ -34,11 +35,14 @@ from bots.remote import RemoteBot
 from cli.bench import Row
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
+from server.app import tune_garbage_collector
 from server.diff import make_patch
 
 CONCURRENCY = (1, 10, 100)
-THINK_SECONDS = 0.5  # a bot's pause before acting: 100 games offer about 100 x 4 / 2 actions/s at most
+THINK_SECONDS = 0.5  # a bot's mean pause before acting: 100 such games offer the server ~180 actions/s
+HUMAN_THINK_SECONDS = 3.0  # closer to people at a table: 100 such games offer ~30 actions/s
 P99_TARGET_MS = 20
+DEFAULT_GC_THRESHOLDS = gc.get_threshold()
 
 
 # ------------------------------------------------------------------------------------------------ diffs
@@ -135,73 +139,109 @@ class ServeProcess:
         self.process.wait(30)
         self.log.close()
 
-    def request_ms(self, rpc: str) -> list[float]:
-        """Server-side durations of `rpc` from the JSON log (for a breakdown of the round trip)."""
-        lines = (json.loads(line) for line in self.log_path.read_text().splitlines() if line.startswith("{"))
-        return [line["ms"] for line in lines if line.get("event") == "request" and line.get("rpc") == rpc]
+    def cpu_seconds(self) -> float | None:
+        """User and system CPU the server has used so far (Linux /proc; None elsewhere)."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _play_game(address: str, index: int, think: float) -> GameTimes:
-    async with grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)]) as channel:
-        stub = table_pb2_grpc.VegasTableStub(channel)
-        created = await stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=4))
-        times = GameTimes(subscribers=4)
-        bots = []
-        for seat in range(4):
-            joined = await stub.JoinGame(pb.JoinGameRequest(game_id=created.game_id, seat=seat, name=f"bench {seat}"))
-            bot = RemoteBot(stub, created.game_id, seat, joined.seat_token, random.Random(f"{index}/{seat}"),
-                            think=think * random.Random(f"{index}/{seat}/think").uniform(0.5, 1.5))
-            bot.on_submit = functools.partial(times.on_submit, seat)
-            bot.on_update = times.on_update
-            bots.append(bot)
-        await asyncio.gather(*(bot.play() for bot in bots))
-        return times
+async def _seat_bots(stub: table_pb2_grpc.VegasTableStub, index: int,
+                     think: float) -> tuple[list[RemoteBot], GameTimes]:
+    """A new 4-seat game whose every seat is a remote bot reporting to one `GameTimes`."""
+    created = await stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=4))
+    times = GameTimes(subscribers=4)
+    bots = []
+    for seat in range(4):
+        joined = await stub.JoinGame(pb.JoinGameRequest(game_id=created.game_id, seat=seat, name=f"bench {seat}"))
+        rng = random.Random(f"{index}/{seat}")
+        bot = RemoteBot(stub, created.game_id, seat, joined.seat_token, rng, think=think * rng.uniform(0.5, 1.5),
+                        on_update=times.on_update, on_submit=functools.partial(times.on_submit, seat))
+        bots.append(bot)
+    return bots, times
 
 
-async def _round_trips(address: str, games: int, think: float) -> tuple[list[float], int, float]:
-    started = time.perf_counter()
-    results = await asyncio.gather(*(_play_game(address, k, think) for k in range(games)))
-    elapsed = time.perf_counter() - started
-    trips = [t for times in results for t in times.round_trips()]
-    return trips, len(trips), elapsed
+@dataclass
+class Load:
+    """What one run of concurrent games measured."""
+
+    games: int
+    trips: list[float]
+    seconds: float
+    server_cpu: float | None  # CPU seconds the server process used (None where /proc is not there)
 
 
-def round_trip_rows(concurrency: tuple[int, ...] = CONCURRENCY, think: float = THINK_SECONDS) -> list[Row]:
+async def _measure(server: ServeProcess, games: int, think: float, seconds: float) -> Load:
+    """Set up `games` games (a connection each), let their bots play for `seconds`, collect round trips."""
+    options = [("grpc.use_local_subchannel_pool", 1)]  # one TCP connection per game, as from separate machines
+    channels = [grpc.aio.insecure_channel(server.address, options=options) for _ in range(games)]
+    try:
+        seated = [await _seat_bots(table_pb2_grpc.VegasTableStub(c), k, think) for k, c in enumerate(channels)]
+        tune_garbage_collector()  # this process's own collection pauses would count as the server's latency
+        cpu, started = server.cpu_seconds(), time.perf_counter()
+        tasks = [asyncio.create_task(bot.play()) for bots, _ in seated for bot in bots]
+        _, pending = await asyncio.wait(tasks, timeout=seconds)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        elapsed, cpu_after = time.perf_counter() - started, server.cpu_seconds()
+    finally:
+        await asyncio.gather(*(c.close() for c in channels))
+        gc.unfreeze()
+        gc.set_threshold(*DEFAULT_GC_THRESHOLDS)
+    used = cpu_after - cpu if cpu is not None and cpu_after is not None else None
+    return Load(games, [t for _, times in seated for t in times.round_trips()], elapsed, used)
+
+
+def load_rows(load: Load, think: float, target: bool) -> list[Row]:
+    label = f"{load.games} concurrent game{'s' if load.games > 1 else ''}"
+    actions = len(load.trips)
+    rows = [
+        Row("server", f"action round trip p50, {label}", 1000 * percentile(load.trips, 0.50), "ms"),
+        Row("server", f"action round trip p99, {label}", 1000 * percentile(load.trips, 0.99), "ms",
+            f"< {P99_TARGET_MS} ms" if target else ""),
+        Row("server", f"actions served per second, {label}, bots thinking ~{think:g} s", actions / load.seconds,
+            "actions/s"),
+    ]
+    if load.server_cpu is not None and actions:
+        rows.append(Row("server", f"server CPU per action, {label}", 1000 * load.server_cpu / actions, "ms"))
+    return rows
+
+
+def round_trip_rows(loads: list[tuple[int, float]], seconds: float = 30.0) -> list[Row]:
+    """Round trips for each (concurrent games, bots' think time), against one `vegas serve` process."""
     rows = []
     with tempfile.TemporaryDirectory(prefix="vegas-bench-") as directory:
         server = ServeProcess(Path(directory))
         try:
-            for games in concurrency:
-                trips, actions, elapsed = asyncio.run(_round_trips(server.address, games, think))
-                label = f"{games} concurrent game{'s' if games > 1 else ''}"
-                rows += [
-                    Row("server", f"action round trip p50, {label}", 1000 * percentile(trips, 0.50), "ms"),
-                    Row("server", f"action round trip p99, {label}", 1000 * percentile(trips, 0.99), "ms",
-                        f"< {P99_TARGET_MS} ms" if games == max(concurrency) else ""),
-                    Row("server", f"actions per second served, {label} (bots think ~{think:g} s)",
-                        actions / elapsed, "actions/s"),
-                ]
+            for games, think in loads:
+                load = asyncio.run(_measure(server, games, think, seconds))
+                rows += load_rows(load, think, target=games == max(CONCURRENCY))
         finally:
             server.stop()
     return rows
 
 
 def server_suite(quick: bool) -> list[Row]:
-    """What `vegas bench` calls: diff sizes, then round trips with 1, 10 and 100 concurrent games."""
-    rows = diff_sizes(games=10 if quick else 100)
-    return rows + round_trip_rows((1, 10) if quick else CONCURRENCY)
+    """What `vegas bench` calls: diff sizes; round trips with 1, 10 and 100 concurrent games of busy
+    bots, and 100 games at a pace nearer to people's."""
+    loads = [(games, THINK_SECONDS) for games in CONCURRENCY] + [(max(CONCURRENCY), HUMAN_THINK_SECONDS)]
+    return diff_sizes(games=10 if quick else 100) + round_trip_rows(loads, seconds=8.0 if quick else 30.0)
 
 
-def main(argv: list[str] | None = None) -> Any:
-    """`python -m server.bench [GAMES...] [--think S]`: just the round trips, printed."""
+def main(argv: list[str] | None = None) -> None:
+    """`python -m server.bench [GAMES...] [--think S] [--seconds S]`: only the round trips."""
     import argparse
 
     parser = argparse.ArgumentParser(description="server round trips under concurrent bot games")
     parser.add_argument("games", type=int, nargs="*", default=list(CONCURRENCY))
-    parser.add_argument("--think", type=float, default=THINK_SECONDS)
+    parser.add_argument("--think", type=float, default=THINK_SECONDS, help="bots' mean pause before acting")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long each level of concurrency runs")
     args = parser.parse_args(argv)
-    for row in round_trip_rows(tuple(args.games), args.think):
-        print(f"{row.measure:70} {row.value:10.2f} {row.unit}")
+    for row in round_trip_rows([(games, args.think) for games in args.games], args.seconds):
+        print(f"{row.measure:75} {row.value:10.2f} {row.unit}")
 
 
 if __name__ == "__main__":

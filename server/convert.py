@@ -5,7 +5,7 @@ from __future__ import annotations
 from vegas.v1 import table_pb2 as pb
 
 from server.session import GameSession
-from server.viewers import Change, LegalAction, Status, ViewUpdate
+from server.viewers import Change, LegalAction, Status, Viewer, ViewUpdate
 
 STATUS = {Status.WAITING: pb.GAME_STATUS_WAITING, Status.RUNNING: pb.GAME_STATUS_RUNNING,
           Status.FINISHED: pb.GAME_STATUS_FINISHED}
@@ -25,7 +25,7 @@ def events(change: Change) -> list[pb.Event]:
     return [pb.Event(text=e.text, json=e.json) for e in change.events]
 
 
-def update(session: GameSession, item: ViewUpdate) -> pb.Update:
+def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
     if item.kind == "lobby":
         return pb.Update(game_id=session.game_id, lobby=summary(session), status=STATUS[session.status])
     change = item.change
@@ -38,7 +38,8 @@ def update(session: GameSession, item: ViewUpdate) -> pb.Update:
         message.diff.patch_json = item.payload
     if change.seat is not None:
         message.move.seat, message.move.action = change.seat, change.action
-    message.legal_actions.extend(legal_action(a) for a in item.legal)
+    if viewer is not None:
+        message.legal_actions.extend(legal_action(a) for a in session.logs[viewer].legal_at(item.version))
     return message
 
 

@@ -100,13 +100,12 @@ _dumps = _ENCODER.encode  # canonical JSON text, as `engine.core.canonical.canon
 
 @dataclass(frozen=True, slots=True)
 class CanonicalObject:
-    """A JSON object with the canonical text of each top-level value and of the whole.
+    """A JSON object kept as text: the canonical text of each top-level value, and of the whole.
 
     Two versions of a view then compare key by key as strings (exact JSON equality, found in C), and only
-    keys whose text changed are diffed; the whole text is assembled from the parts, so nothing is encoded
-    twice."""
+    keys whose text changed are parsed back and diffed. Keeping text rather than the object keeps a
+    server's many views out of the garbage collector's way (strings are not tracked, dicts are)."""
 
-    value: dict[str, JSONValue]
     parts: dict[str, str]
     text: str
 
@@ -114,17 +113,19 @@ class CanonicalObject:
     def of(cls, value: dict[str, JSONValue]) -> CanonicalObject:
         parts = {key: _dumps(item) for key, item in value.items()}
         text = "{" + ",".join(f"{_dumps(key)}:{parts[key]}" for key in sorted(parts)) + "}"
-        return cls(value, parts, text)
+        return cls(parts, text)
 
 
 PatchMemo = dict[tuple[str, str, str], str]
 
 
-def patch_text(old: CanonicalObject, new: CanonicalObject, memo: PatchMemo | None = None) -> str:
-    """`canonical JSON of make_patch(old.value, new.value)`, computed key by key.
+def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: CanonicalObject,
+               memo: PatchMemo | None = None) -> str:
+    """The RFC 6902 patch from `old` to `new_value` (whose `CanonicalObject` is `new`) as canonical JSON.
 
-    `memo` may be shared by the views of one version: a key whose old and new texts are the same for
-    several viewers (everything but what differs between seats) is diffed once for all of them."""
+    The operations are those `make_patch` gives, computed key by key. `memo` may be shared by the views
+    of one version: a key whose old and new texts are the same for several viewers (everything but what
+    differs between seats) is diffed once for all of them."""
     memo = {} if memo is None else memo
     fragments = [_dumps({"op": "remove", "path": _pointer("", key)}) for key in old.parts if key not in new.parts]
     for key, part in new.parts.items():
@@ -132,12 +133,12 @@ def patch_text(old: CanonicalObject, new: CanonicalObject, memo: PatchMemo | Non
         if before == part:
             continue
         if before is None:
-            fragments.append(_dumps({"op": "add", "path": _pointer("", key), "value": new.value[key]}))
+            fragments.append(_dumps({"op": "add", "path": _pointer("", key), "value": new_value[key]}))
             continue
         fragment = memo.get((key, before, part))
         if fragment is None:
             ops: list[Operation] = []
-            _diff(old.value[key], new.value[key], _pointer("", key), ops)
+            _diff(json.loads(before), new_value[key], _pointer("", key), ops)
             fragment = memo[(key, before, part)] = ",".join(_dumps(op) for op in ops)
         fragments.append(fragment)
     return "[" + ",".join(fragments) + "]"

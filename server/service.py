@@ -268,6 +268,6 @@ async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewU
                 item = session.snapshot(subscriber.viewer)
         if item.kind != "lobby":
             held = item.version
-        yield convert.update(session, item)
-        if item.change is not None and item.change.status is Status.FINISHED:
+        yield convert.update(session, item, subscriber.viewer)
+        if item.change is not None and item.change.finished:
             return

@@ -87,7 +87,7 @@ class GameSession:
 
     @property
     def status(self) -> Status:
-        if self.finished_version is not None or (self.change and self.change.status is Status.FINISHED):
+        if self.finished_version is not None or (self.change and self.change.finished):
             return Status.FINISHED
         return Status.RUNNING if self.change is not None else Status.WAITING
 
@@ -284,8 +284,7 @@ class GameSession:
     def _change(self, match: Match, seat: int | None, action: str, events: list[Event]) -> Change:
         lines = tuple(EventLine(self.game.describe(e, self.names), canonical_bytes(e.to_json()).decode("utf-8"))
                       for e in events)
-        status = Status.FINISHED if match.over else Status.RUNNING
-        return Change(len(match.history), seat, action, lines, match.actors(), status, match.state_hash())
+        return Change(len(match.history), seat, action, lines, match.actors(), match.over, match.state_hash())
 
     def _log_events(self, change: Change) -> None:
         for event in change.events:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.canonical import digest
 from server.diff import CanonicalObject, PatchMemo, patch_text
@@ -26,14 +25,17 @@ class Status(Enum):
     FINISHED = 3
 
 
-@dataclass(frozen=True, slots=True)
-class EventLine:
+# Versions, events and updates are NamedTuples of strings and numbers: the garbage collector stops tracking
+# such tuples, so the diffs a server keeps for every viewer of every game cost it nothing at collection time
+# (a slotted dataclass per update kept a 100-game server's full collections at hundreds of milliseconds).
+
+
+class EventLine(NamedTuple):
     text: str
     json: str
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(NamedTuple):
     """One version of a game, the same for every viewer: what made it and what happened."""
 
     version: int
@@ -41,12 +43,15 @@ class Change:
     action: str
     events: tuple[EventLine, ...]
     actors: tuple[int, ...]
-    status: Status
+    finished: bool
     state_hash: str
 
+    @property
+    def status(self) -> Status:
+        return Status.FINISHED if self.finished else Status.RUNNING
 
-@dataclass(frozen=True, slots=True)
-class LegalAction:
+
+class LegalAction(NamedTuple):
     """A legal action as text; `low`..`high` when its last word is a number to choose (a bet)."""
 
     text: str
@@ -54,8 +59,7 @@ class LegalAction:
     high: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ViewUpdate:
+class ViewUpdate(NamedTuple):
     """One message for one viewer: a whole view, a diff to it, or (while waiting for players) the lobby."""
 
     kind: str  # "snapshot" | "diff" | "lobby"
@@ -63,7 +67,6 @@ class ViewUpdate:
     view_hash: str
     payload: str  # the view (snapshot) or the RFC 6902 patch (diff) as canonical JSON; "" for the lobby
     change: Change | None
-    legal: tuple[LegalAction, ...] = ()  # the viewer's seat's legal actions at `version`
 
 
 class ViewerLog:
@@ -78,19 +81,24 @@ class ViewerLog:
 
     def advance(self, new_view: dict[str, Any], change: Change, legal: tuple[LegalAction, ...] = (),
                 memo: PatchMemo | None = None) -> ViewUpdate:
-        """Take the next version's view; return the diff update that brings a viewer to it.
-
-        Pass the same `memo` for every viewer of one version: what their views share is diffed once."""
+        """Take the next version's view (and the seat's legal actions in it); return the diff update that
+        brings a viewer to it. Pass the same `memo` for every viewer of one version: what their views
+        share is diffed once."""
         new = CanonicalObject.of(new_view)
-        patch = patch_text(self.view, new, memo)
+        patch = patch_text(self.view, new_view, new, memo)
         self.view, self.view_hash = new, digest(new.text.encode("utf-8"))
         self.version, self.legal = change.version, legal
-        update = ViewUpdate("diff", change.version, self.view_hash, patch, change, legal)
+        update = ViewUpdate("diff", change.version, self.view_hash, patch, change)
         self.diffs.append(update)
         return update
 
     def snapshot(self, change: Change) -> ViewUpdate:
-        return ViewUpdate("snapshot", self.version, self.view_hash, self.view.text, change, self.legal)
+        return ViewUpdate("snapshot", self.version, self.view_hash, self.view.text, change)
+
+    def legal_at(self, version: int) -> tuple[LegalAction, ...]:
+        """The seat's legal actions if `version` is the current one (only those are kept: older ones are
+        of no use to anybody, and a window of them would weigh on memory)."""
+        return self.legal if version == self.version else ()
 
     def diffs_after(self, version: int) -> list[ViewUpdate] | None:
         """The diffs from `version` to now, or None if they are no longer (or were never) kept."""
