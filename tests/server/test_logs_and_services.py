@@ -5,12 +5,16 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import grpc
+import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
 
 from cli.logs import configure_logging
 from tests.server.harness import ServerThread, create, join_all, serving, stub_for
@@ -57,3 +61,18 @@ def test_the_catalogue_offers_every_game_and_rule_set(server: ServerThread) -> N
     assert lords.title == "Lords of Vegas"
     assert {(r.name, r.min_players, r.max_players) for r in lords.rule_sets} == {("classic", 2, 4), ("up", 2, 6)}
     assert list(lords.options) == ["layoff"]
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a test certificate")
+def test_tls_when_given_a_certificate(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    with serving(tmp_path / "data", tls_cert=cert, tls_key=key) as server:
+        credentials = grpc.ssl_channel_credentials(root_certificates=cert.read_bytes())
+        with grpc.secure_channel(server.address, credentials) as channel:
+            games = table_pb2_grpc.VegasTableStub(channel).ListGameTypes(pb.ListGameTypesRequest()).games
+        with grpc.insecure_channel(server.address) as plain, pytest.raises(grpc.RpcError):
+            table_pb2_grpc.VegasTableStub(plain).ListGameTypes(pb.ListGameTypesRequest(), timeout=2)
+    assert "lords" in [g.name for g in games]

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import grpc
+import pytest
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from bots.remote import RemoteBot, ViewMirror
-from engine import get_game
+from engine import game_names, get_game
 from engine.core.fairness import check_reveal
 from replays.format import parse_lines
 from server.session import replay_match
@@ -85,13 +89,34 @@ def test_bots_of_the_server_fill_empty_seats(tmp_path: Path) -> None:
     assert final["result"] is not None and bot.actions > 0
 
 
-def test_a_game_of_bots_only_plays_itself(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game_name", game_names())
+def test_a_game_of_bots_only_plays_itself(tmp_path: Path, game_name: str) -> None:
+    game = get_game(game_name)
+    rules = next(iter(game.rule_sets.values()))
     with serving(tmp_path) as server, stub_for(server.address) as stub:
-        created = create(stub, players=2, bots=(0, 1), rules="classic")
+        created = stub.CreateGame(pb.CreateGameRequest(game=game_name, rules=rules.name, players=rules.min_players,
+                                                       bots=[pb.BotSeat(seat=s) for s in range(rules.min_players)]))
         mirror = ViewMirror()
         for update in stub.Watch(pb.WatchRequest(game_id=created.game_id), timeout=60):
             mirror.apply(update)
         listed = stub.ListGames(pb.ListGamesRequest(include_finished=True)).games
         running = stub.ListGames(pb.ListGamesRequest()).games
-    assert mirror.view["result"] is not None
+        reveal = stub.GetReplay(pb.GetReplayRequest(game_id=created.game_id))
+    assert update.status == pb.GAME_STATUS_FINISHED
     assert [g.game_id for g in listed] == [created.game_id] and not running
+    replay_file = tmp_path / "replay.jsonl"
+    replay_file.write_bytes(reveal.replay)
+    assert mirror.view == replay_match(game, replay_file).view(None)
+
+
+def test_vegas_bot_plays_a_seat_from_the_command_line(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=3, bots=(0, 2)).game_id
+        command = [sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--game", game_id,
+                   "--seed", "5", "--log-json"]
+        finished = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+    assert finished.returncode == 0, finished.stderr
+    assert summary.status == pb.GAME_STATUS_FINISHED and summary.seats[1].player == "random bot"
+    assert "seat token for seat 1" in finished.stdout
+    assert any(json.loads(line)["event"] == "game_over" for line in finished.stderr.splitlines())
