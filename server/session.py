@@ -7,7 +7,7 @@ only fight the loop for the GIL), and only the fsync waits in a worker thread, s
 game alone. Nothing is published before the record is on disk, and readers in the loop never see half an
 update.
 
-Bots seated by the server play through the same `submit` as everyone else, choosing on a copy of the state.
+Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else.
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from typing import Any
 
 import structlog
 
-from bots.base import Bot
 from bots.registry import make_bot
-from engine.core.api import ActionRange, Event, Game
+from engine.core.api import Event, Game
 from engine.core.canonical import canonical_bytes
 from engine.core.errors import EngineError
 from engine.core.match import Match
@@ -33,6 +32,7 @@ from engine.registry import get_game
 from replays.format import end_record, read_replay
 from replays.recorder import RecordedMatch
 from server import errors
+from server.botseats import BotSeats
 from server.diff import PatchMemo
 from server.records import GameRecord, GameStore, fsync_file, token_hash
 from server.viewers import Change, EventLine, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
@@ -73,11 +73,9 @@ class GameSession:
         self.finished_version: int | None = None  # set for a finished game whose views are not loaded
         self.subscribers: set[Subscriber] = set()
         self.failed = False
-        self.bots: dict[int, Bot] = {s.seat: make_bot(s.bot, f"{record.game_id}:{s.seat}")
-                                     for s in record.seats if s.bot}
-        self._bots_wanted = asyncio.Event()
-        self._bot_task: asyncio.Task[None] | None = None
         self.log = log.bind(game_id=record.game_id)
+        self.bot_seats = BotSeats(self, {s.seat: make_bot(s.bot, f"{record.game_id}:{s.seat}")
+                                         for s in record.seats if s.bot})
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -191,7 +189,7 @@ class GameSession:
         """What `viewer`'s seat may do now (nothing for a spectator), sent along with its updates."""
         if viewer is None or match.over:
             return ()
-        return tuple(_legal_action(option) for option in match.legal_actions(viewer))
+        return tuple(LegalAction.of(option) for option in match.legal_actions(viewer))
 
     def _viewers(self) -> list[Viewer]:
         return [None, *range(self.record.players)]
@@ -298,10 +296,9 @@ class GameSession:
             if self.recorded is not None:
                 self.recorded.close()
                 self.recorded = None
-            if self._bot_task is not None:
-                self._bot_task.cancel()
-        elif self.bots:
-            self._bots_wanted.set()
+            self.bot_seats.cancel()
+        else:
+            self.bot_seats.wake()
 
     def legal_actions(self, seat: int) -> tuple[int, tuple[LegalAction, ...]]:
         """The seat's legal actions at the current version (kept with its view, so no lock is needed)."""
@@ -319,9 +316,9 @@ class GameSession:
             await self._load_finished()
         subscriber = Subscriber(viewer, self.settings.queue_capacity)
         self.subscribers.add(subscriber)
-        return subscriber, self.first_updates(viewer, from_version)
+        return subscriber, self._first_updates(viewer, from_version)
 
-    def first_updates(self, viewer: Viewer, from_version: int | None) -> list[ViewUpdate]:
+    def _first_updates(self, viewer: Viewer, from_version: int | None) -> list[ViewUpdate]:
         if self.change is not None and from_version is not None:
             diffs = self.logs[viewer].diffs_after(from_version)
             if diffs is not None:
@@ -340,79 +337,38 @@ class GameSession:
     # ---------------------------------------------------------------------------------------------- bots
 
     def start_bots(self) -> None:
-        if self.bots and self.status is not Status.FINISHED and self._bot_task is None:
-            self._bot_task = asyncio.create_task(self._play_bots(), name=f"bots-{self.game_id}")
-            self._bots_wanted.set()
+        if self.status is not Status.FINISHED:
+            self.bot_seats.start()
+
+    async def stop_bots(self) -> None:
+        await self.bot_seats.stop()
 
     def close(self) -> None:
         """Release the replay file (the server is stopping; everything accepted is already on disk)."""
         if self.recorded is not None:
             self.recorded.close()
 
-    async def stop_bots(self) -> None:
-        if self._bot_task is not None:
-            self._bot_task.cancel()
-            await asyncio.gather(self._bot_task, return_exceptions=True)
-
-    async def _play_bots(self) -> None:
-        """Whenever the game changes, let bot seats that have something to do act, one move at a time."""
-        think = self.record.bot_think_ms / 1000
-        while True:
-            await self._bots_wanted.wait()
-            self._bots_wanted.clear()
-            try:
-                await self._play_bot_moves(think)
-            except errors.ApiError as error:  # a bot chose something the rules refuse: wait for the next change
-                self.log.error("bot_refused", code=error.code, error=error.message)
-            except Exception:
-                self.log.exception("bot_failed")
-
-    async def _play_bot_moves(self, think: float) -> None:
-        while (choice := await self._bot_choice()) is not None:
-            if think:
-                await asyncio.sleep(think)
-            seat, text, version = choice
-            try:
-                await self.submit(seat, text, version)
-            except errors.ApiError as error:
-                if error.code != "stale_version":  # stale: someone acted first; choose again on the new state
-                    raise
-
-    async def _bot_choice(self) -> tuple[int, str, int] | None:
-        """The next bot move as (seat, action text, version), choosing on a copy of the state off the loop."""
+    async def bot_choice(self) -> tuple[int, Any, int] | None:
+        """For `BotSeats`: a bot seat with something to do, a copy of the state to choose on, the version."""
         async with self.lock:
             if self.recorded is None or self.failed or self.status is not Status.RUNNING:
                 return None
-            state, version = self.recorded.match.state, self.version
-            seat = self._bot_to_act(state)
+            seat = self.bot_seats.seat_to_act(self.actors, {s: self.logs[s].legal for s in self.bot_seats.bots})
             if seat is None:
                 return None
-            copy = self.game.clone(state)
-        action = await asyncio.to_thread(self.bots[seat].choose, self.game, copy, seat)
-        return seat, action.text(), version
-
-    def _bot_to_act(self, state: Any) -> int | None:
-        """A bot seat the game waits for, else one with something it may do now (answering a trade)."""
-        for seat in self.actors:
-            if seat in self.bots:
-                return seat
-        for seat in self.bots:
-            if self.logs[seat].legal:
-                return seat
-        return None
+            return seat, self.game.clone(self.recorded.match.state), self.version
 
     # ---------------------------------------------------------------------------------------- restoring
 
     def restore(self) -> None:
         """Pick the game up from the data directory (blocking: called once at start-up, off the loop)."""
-        path = self.store.replay_path(self.game_id)
         if not self.record.full:
             return
-        if not path.exists():
+        if not self.replay_path.exists():
             change, logs = self._open_match()  # the server stopped between the last join and the header
             self.logs, self.change = logs, change
             return
-        replay = read_replay(path)
+        replay = read_replay(self.replay_path)
         if replay.end is not None:
             self.finished_version = len(replay.actions)
             return
@@ -424,18 +380,19 @@ class GameSession:
         logs: dict[Viewer, ViewerLog] = {}
         change: Change | None = None
 
-        def on_move(match: Match, seat: int, events: list[Event]) -> None:
+        def on_move(match: Match, events: list[Event]) -> None:
             nonlocal change, logs
             version = len(match.history)
             if version == keep_from:
                 logs = self._fresh_logs(match)
             elif version > keep_from:
-                change = self._change(match, seat, match.history[-1].action, events)
+                move = match.history[-1]
+                change = self._change(match, move.seat, move.action, events)
                 memo: PatchMemo = {}
                 for viewer, viewer_log in logs.items():
                     viewer_log.advance(match.view(viewer), change, self._legal(match, viewer), memo)
 
-        match = replay_match(self.game, self.store.replay_path(self.game_id), on_move)
+        match = replay_match(self.game, self.replay_path, on_move)
         if change is None:  # no action yet
             change = self._change(match, None, "", match.opening)
         self.recorded = RecordedMatch(match, self.replay_path, fsync=False,
@@ -459,33 +416,27 @@ class GameSession:
         async with self.lock:
             if self.finished_version is None:
                 return
-            match = await asyncio.to_thread(replay_match, self.game, self.store.replay_path(self.game_id))
+            match = await asyncio.to_thread(replay_match, self.game, self.replay_path)
             self.logs = self._fresh_logs(match)
             last = match.history[-1] if match.history else None
             self.change = self._change(match, last.seat if last else None, last.action if last else "", [])
             self.finished_version = None
 
 
-def replay_match(game: Game[Any], path: Any,
-                 on_move: Callable[[Match, int, list[Event]], None] | None = None) -> Match:
-    """The match a replay file records, re-applied action by action and checked against every state hash."""
+def replay_match(game: Game[Any], path: Path, on_move: Callable[[Match, list[Event]], None] | None = None) -> Match:
+    """The match a replay file records, re-applied action by action and checked against every state hash;
+    `on_move` sees the match after its set-up and after each action, with the events."""
     replay = read_replay(path)
     match = Match(game, replay.config)
     if match.state_hash() != replay.header["hash"]:
         raise ValueError(f"{path}: the set-up no longer gives the recorded state (engine changed?)")
     if on_move is not None:
-        on_move(match, -1, match.opening)
+        on_move(match, match.opening)
     for record in replay.actions:
         events = match.play(record["seat"], record["action"])
         if match.state_hash() != record["hash"]:
             raise ValueError(f"{path}: action {record['seq']} ({record['action']}) no longer gives the recorded "
                              "state (engine changed?)")
         if on_move is not None:
-            on_move(match, record["seat"], events)
+            on_move(match, events)
     return match
-
-
-def _legal_action(option: Any) -> LegalAction:
-    if isinstance(option, ActionRange):
-        return LegalAction(option.text(), option.low, option.high)
-    return LegalAction(option.text())

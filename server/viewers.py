@@ -13,6 +13,7 @@ from collections import deque
 from enum import Enum
 from typing import Any, NamedTuple
 
+from engine.core.api import ActionRange
 from engine.core.canonical import digest
 from server.diff import CanonicalObject, PatchMemo, patch_text
 
@@ -57,6 +58,13 @@ class LegalAction(NamedTuple):
     text: str
     low: int | None = None
     high: int | None = None
+
+    @classmethod
+    def of(cls, option: Any) -> LegalAction:
+        """One entry of `Game.legal_actions`: an action, or an `ActionRange` of them."""
+        if isinstance(option, ActionRange):
+            return cls(option.text(), option.low, option.high)
+        return cls(option.text())
 
 
 class ViewUpdate(NamedTuple):

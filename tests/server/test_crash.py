@@ -16,9 +16,9 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from bots.remote import ViewMirror, choose_random
-from engine import get_game
+from replays.fairness import PROVEN, Reveal
 from replays.format import read_replay
-from server.session import replay_match
+from replays.verify import verify_bytes
 from tests.server.harness import create, join_all
 
 Stub = table_pb2_grpc.VegasTableStub
@@ -128,6 +128,8 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
     replay = read_replay(replay_file)
     recorded = {record["seq"]: record["hash"] for record in replay.actions}
     assert {v: recorded[v] for v in acked} == acked  # every acknowledged action, with its state hash
-    assert replay.end is not None and len(replay_match(get_game("lords"), replay_file).history) == len(recorded)
+    report = verify_bytes(reveal.replay, "GetReplay", Reveal(reveal.server_seed, reveal.commitment,
+                                                              tuple(reveal.entropies)))
+    assert report.ok and report.finished and report.fairness.status == PROVEN, report.to_json()
     logs = log_file.read_text() + restart_log.read_text()
     assert "game_event" in logs and all(token not in logs for token in tokens.values())  # tokens never logged

@@ -18,7 +18,9 @@ from vegas.v1 import table_pb2_grpc
 from bots.remote import RemoteBot, ViewMirror
 from engine import game_names, get_game
 from engine.core.fairness import check_reveal
+from replays.fairness import PROVEN, Reveal
 from replays.format import parse_lines
+from replays.verify import verify_bytes
 from server.session import replay_match
 from tests.server.harness import create, join_all, serving, stub_for
 
@@ -59,6 +61,10 @@ def test_four_clients_play_a_whole_game(tmp_path: Path) -> None:
     assert summary.status == pb.GAME_STATUS_FINISHED
     assert check_reveal(reveal.server_seed, created.commitment, list(reveal.entropies), reveal.seed) == []
     assert list(reveal.entropies) == [f"entropy {seat}" for seat in range(4)]
+    # The replay verifies record by record, and proves the seed fair with what the server revealed.
+    report = verify_bytes(reveal.replay, "GetReplay", Reveal(reveal.server_seed, reveal.commitment,
+                                                              tuple(reveal.entropies)))
+    assert report.ok and report.finished and report.fairness.status == PROVEN, report.to_json()
     replay_file = tmp_path / "check.jsonl"
     replay_file.write_bytes(reveal.replay)
     replay = parse_lines(reveal.replay.splitlines())
