@@ -88,8 +88,7 @@ def unary(handler: Handler[Request, Response]) -> Handler[Request, Response]:
     @functools.wraps(handler)
     async def serve(self: VegasTable, request: Request, context: grpc.aio.ServicerContext) -> Response:
         started = time.perf_counter()
-        structlog.contextvars.bind_contextvars(rpc=handler.__name__, game_id=getattr(request, "game_id", None),
-                                               peer=context.peer())
+        structlog.contextvars.bind_contextvars(rpc=handler.__name__, game_id=_logged_id(request), peer=context.peer())
         try:
             self.check_rate(context)
             _check_decoded(request)
@@ -101,6 +100,12 @@ def unary(handler: Handler[Request, Response]) -> Handler[Request, Response]:
         return response
 
     return serve
+
+
+def _logged_id(request: Any) -> str | None:
+    """The request's game id as logs show it: cut short, as it is not checked yet."""
+    game_id = getattr(request, "game_id", None)
+    return game_id[:validate.MAX_ID] if isinstance(game_id, str) else None
 
 
 def _ms(started: float) -> float:
@@ -219,8 +224,7 @@ class VegasTable:
 
     async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.Update]:
         started, sent = time.perf_counter(), 0
-        structlog.contextvars.bind_contextvars(rpc="Watch", game_id=getattr(request, "game_id", None),
-                                               peer=context.peer())
+        structlog.contextvars.bind_contextvars(rpc="Watch", game_id=_logged_id(request), peer=context.peer())
         try:
             self.check_rate(context)
             _check_decoded(request)
