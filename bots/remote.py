@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import json
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,8 +30,8 @@ from engine.core.canonical import canonical_hash
 
 log = structlog.get_logger("vegas.bot")
 
-POLICIES = ("random",)
 RATE_LIMIT_RETRIES = 6
+RECONNECT_SECONDS = 60.0  # how long a bot keeps trying to reach a server that went away (a restart)
 
 
 class OutOfSync(Exception):
@@ -69,6 +70,10 @@ def choose_random(actions: list[pb.LegalAction], rng: random.Random) -> str:
     return " ".join(words)
 
 
+Policy = Callable[[list[pb.LegalAction], random.Random], str]
+POLICIES: dict[str, Policy] = {"random": choose_random}
+
+
 @dataclass
 class RemoteBot:
     """Plays `seat` of `game_id` with `token` until the game is over; `play` returns the final view."""
@@ -79,6 +84,7 @@ class RemoteBot:
     token: str
     rng: random.Random = field(default_factory=random.Random)
     think: float = 0.0
+    choose: Policy = choose_random
     on_update: Callable[[pb.Update], None] | None = None  # for measurements: called once an update is held
     on_submit: Callable[[int], None] | None = None  # called with the version an action is based on, just before
     mirror: ViewMirror = field(default_factory=ViewMirror)
@@ -87,14 +93,25 @@ class RemoteBot:
     resyncs: int = 0
 
     async def play(self) -> Any:
+        """Follow and play the game to its end (reconnecting through a server restart); the final view."""
+        unreachable_since: float | None = None
         while True:
             try:
                 if await self._follow():
                     return self.mirror.view
+                unreachable_since = None
             except OutOfSync as problem:
                 log.warning("resync", game_id=self.game_id, seat=self.seat, reason=str(problem))
-            self.resyncs += 1
-            self.mirror = ViewMirror()  # start again from a snapshot
+                self.resyncs += 1
+                self.mirror = ViewMirror()  # start again from a snapshot
+            except grpc.aio.AioRpcError as error:
+                if error.code() not in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED):
+                    raise
+                unreachable_since = unreachable_since or time.monotonic()
+                if time.monotonic() - unreachable_since > RECONNECT_SECONDS:
+                    raise
+                log.warning("reconnecting", game_id=self.game_id, seat=self.seat, reason=error.details())
+                await asyncio.sleep(0.5)  # resumes from the version it holds
 
     async def _follow(self) -> bool:
         """Follow the stream, acting when asked; True once the game is over."""
@@ -128,7 +145,7 @@ class RemoteBot:
             legal = list(listed.actions)
         if not legal:
             return
-        action = choose_random(legal, self.rng)
+        action = self.choose(legal, self.rng)
         if self.on_submit is not None:
             self.on_submit(version)
         try:
@@ -163,7 +180,7 @@ async def join_and_play(address: str, game_id: str, seat: int | None, name: str,
             log.info("joined", game_id=game_id, seat=seat, colour=joined.game.seats[seat].colour)
             print(f"seat token for seat {seat} (reuse it with --token to resume): {token}", flush=True)
         assert seat is not None
-        bot = RemoteBot(stub, game_id, seat, token, random.Random(seed), think)
+        bot = RemoteBot(stub, game_id, seat, token, random.Random(seed), think, POLICIES[policy])
         view = await bot.play()
         log.info("game_over", game_id=game_id, seat=seat, actions=bot.actions, resyncs=bot.resyncs,
                  result=view.get("result") if isinstance(view, dict) else None)
@@ -179,7 +196,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--seat", type=int, default=None, help="the seat to take (default: the lowest free one)")
     parser.add_argument("--token", default=None, help="resume a seat already taken, with its seat token")
     parser.add_argument("--name", default="random bot", help="the name the other players see")
-    parser.add_argument("--bot", default="random", choices=POLICIES, help="the strategy")
+    parser.add_argument("--bot", default="random", choices=sorted(POLICIES), help="the strategy")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: from the clock)")
     parser.add_argument("--think-ms", type=int, default=0, help="pause before each action")
     parser.add_argument("--log-json", action="store_true", help="log JSON lines")
@@ -195,6 +212,6 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(join_and_play(args.server, args.game, args.seat, args.name, args.token, args.bot, seed,
                                   args.think_ms / 1000))
     except grpc.aio.AioRpcError as error:
-        print(f"vegas bot: {error.code().name}: {error.details()}")
+        print(f"vegas bot: the server at {args.server} said {error.code().name}: {error.details()}", file=sys.stderr)
         return 1
     return 0

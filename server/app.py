@@ -48,10 +48,11 @@ class RunningServer:
     health: health.aio.HealthServicer
 
     async def stop(self, grace: float | None = 1.0) -> None:
-        """Stop taking requests, let the ones in flight finish, stop the bots, close the replay files."""
+        """Stop the bots and new requests, let the requests in flight finish, close the replay files."""
         await self.health.enter_graceful_shutdown()
-        await self.hub.close()
+        await self.hub.stop_bots()
         await self.server.stop(grace)
+        self.hub.close()
 
 
 async def create_server(address: str, options: ServerOptions | None = None) -> tuple[RunningServer, int]:

@@ -92,8 +92,11 @@ class GameHub:
         for session in self.sessions.values():
             session.start_bots()
 
-    async def close(self) -> None:
+    async def stop_bots(self) -> None:
         await asyncio.gather(*(s.stop_bots() for s in self.sessions.values()))
+
+    def close(self) -> None:
+        """Close every replay file (after the last request: everything accepted is on disk already)."""
         for session in self.sessions.values():
             session.close()
 

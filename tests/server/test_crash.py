@@ -27,10 +27,10 @@ Stub = table_pb2_grpc.VegasTableStub
 class ServeProcess:
     """`vegas serve --port 0` in a subprocess; the port comes from its JSON log."""
 
-    def __init__(self, data_dir: Path, log_file: Path) -> None:
+    def __init__(self, data_dir: Path, log_file: Path, port: int = 0) -> None:
         self.log_file = log_file
         self.log = open(log_file, "w")  # noqa: SIM115 - closed in stop()
-        command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
+        command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
                    "--data-dir", str(data_dir), "--log-json", "--rate-limit", "0"]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log)
         self.port = self._wait_for_port()
@@ -56,8 +56,17 @@ class ServeProcess:
         self.log.close()
 
 
-def next_request(stub: Stub, game_id: str, tokens: dict[int, str], rng: random.Random) -> pb.SubmitActionRequest:
-    summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+def next_request(stub: Stub, game_id: str, tokens: dict[int, str],
+                 rng: random.Random) -> pb.SubmitActionRequest | None:
+    """An action for the seat the game waits for, once it is one of ours (the `vegas bot` plays the other);
+    None once the game is over."""
+    while True:
+        summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+        if summary.status == pb.GAME_STATUS_FINISHED:
+            return None
+        if summary.actors and summary.actors[0] in tokens:
+            break
+        time.sleep(0.005)  # the bot has not joined yet, or it is the bot's move
     seat = summary.actors[0]
     legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
     return pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], action=choose_random(
@@ -78,15 +87,20 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
     data_dir, log_file, restart_log = tmp_path / "data", tmp_path / "serve.log", tmp_path / "restart.log"
     acked: dict[int, str] = {}  # version -> state hash, from the replies
     server = ServeProcess(data_dir, log_file)
+    port = server.port
     try:
-        with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             stub = Stub(channel)
             game_id = create(stub, players=4).game_id
-            tokens = join_all(stub, game_id, range(4))
+            tokens = join_all(stub, game_id, range(3))
+            # Seat 3 is a `vegas bot` process: it must ride out the kill and the restart by itself.
+            bot = subprocess.Popen([sys.executable, "-m", "cli.main", "bot", "--server", f"127.0.0.1:{port}",
+                                    "--game", game_id, "--seat", "3", "--seed", "3", "--log-json"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             spectator = stub.Watch(pb.WatchRequest(game_id=game_id))
             mirror = ViewMirror()
             while len(acked) < 25:
-                result = stub.SubmitAction(next_request(stub, game_id, tokens, rng))
+                result = stub.SubmitAction(next_request(stub, game_id, tokens, rng))  # too early for the end
                 acked[result.version] = result.state_hash
                 follow(spectator, mirror, result.version)
             in_flight = stub.SubmitAction.future(next_request(stub, game_id, tokens, rng))
@@ -101,26 +115,32 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
         if server.process.poll() is None:
             server.kill()
 
-    server = ServeProcess(data_dir, restart_log)
+    server = ServeProcess(data_dir, restart_log, port=port)  # the same address, for the bot to come back to
     try:
         with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
             stub = Stub(channel)
             restored = stub.GetGame(pb.GetGameRequest(game_id=game_id))
             assert restored.status == pb.GAME_STATUS_RUNNING and restored.version >= max(acked)
-            assert [s.player for s in restored.seats] == [f"player {s}" for s in range(4)]
+            assert [s.player for s in restored.seats] == [f"player {s}" for s in range(3)] + ["random bot"]
             # The spectator resumes from the view it held before the kill: diffs only, every hash right.
             updates = stub.Watch(pb.WatchRequest(game_id=game_id, from_version=mirror.version))
             kinds: list[str] = []
-            while stub.GetGame(pb.GetGameRequest(game_id=game_id)).status == pb.GAME_STATUS_RUNNING:
-                result = stub.SubmitAction(next_request(stub, game_id, tokens, rng))  # the same tokens still work
+            while (request := next_request(stub, game_id, tokens, rng)) is not None:
+                result = stub.SubmitAction(request)  # the same tokens still work
                 assert result.version not in acked
                 acked[result.version] = result.state_hash
                 follow(updates, mirror, result.version, kinds)
+            follow(updates, mirror, stub.GetGame(pb.GetGameRequest(game_id=game_id)).version, kinds)
             reveal = stub.GetReplay(pb.GetReplayRequest(game_id=game_id))
+        _, bot_err = bot.communicate(timeout=30)
         server.stop()
     finally:
         if server.process.poll() is None:
             server.kill()
+        if bot.poll() is None:
+            bot.kill()
+    assert bot.returncode == 0, bot_err
+    assert any(json.loads(line)["event"] == "reconnecting" for line in bot_err.splitlines())
 
     assert mirror.view["result"] is not None and set(kinds) == {"diff"}
     replay_file = tmp_path / "replay.jsonl"

@@ -63,7 +63,8 @@ def test_a_slow_subscriber_is_resynced_and_holds_up_nobody(tmp_path: Path) -> No
         fast, fast_first = await session.subscribe(None, None)
         fast_updates = [u async for u in stream(session, fast, fast_first, None)]  # reads as fast as it can
         slow_updates = [u async for u in stream(session, slow, slow_first, None)]  # only now starts reading
-        await hub.close()
+        await hub.stop_bots()
+        hub.close()
         return fast_updates, slow_updates, slow.overflows
 
     fast, slow, overflows = asyncio.run(scenario())
