@@ -33,7 +33,7 @@ def place_options(state: LasVegasState, shown: int | None = None) -> tuple[Place
         shown = shown_mask((*state.roll, *(pips for _, pips in state.extra)))
     if not state.modules.slot:
         return _CASINO_OPTIONS[shown]
-    return _slot_options(shown, shown_mask(tuple(slot_numbers(state))))
+    return _slot_options(shown, shown_mask(slot_numbers(state)))
 
 
 # The placements without a slot machine for every set of numbers a roll can show (as a mask), made once.
