@@ -13,11 +13,12 @@ precisely because nothing assigns to their fields (`test_events_are_values_...` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from engine.core.api import Event
+from engine.core.phrasebook import Phrasebook
 from engine.lasvegas.bank import note_text
 
 Owned = tuple[tuple[int, int], ...]  # (owner, number) pairs: dice counts or notes won
@@ -159,15 +160,8 @@ def _notes(notes: Sequence[int]) -> str:
     return ", ".join(note_text(n) for n in notes) or "nothing"
 
 
-_TEXT: dict[type[Event], Callable[[Event, Sequence[str]], str]] = {}
-
-
-def _says(cls: type[Event]) -> Callable[[Callable[..., str]], Callable[..., str]]:
-    def register(fn: Callable[..., str]) -> Callable[..., str]:
-        _TEXT[cls] = fn
-        return fn
-
-    return register
+PHRASES = Phrasebook()
+_says = PHRASES.says
 
 
 @_says(RoundStarted)
@@ -251,6 +245,4 @@ def _(e: GameEnded, n: Sequence[str]) -> str:
     return f"Game over: {who} {'share the win' if len(e.winners) > 1 else 'wins'}"
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
-    """One line for a game log; `names` are the players' names by seat."""
-    return _TEXT[type(event)](event, names)
+describe = PHRASES.describe
