@@ -196,14 +196,13 @@ async def _measure(server: ServeProcess, games: int, think: float, seconds: floa
 
 
 def load_rows(load: Load, think: float, target: bool) -> list[Row]:
-    label = f"{load.games} concurrent game{'s' if load.games > 1 else ''}"
+    label = f"{load.games} concurrent game{'s' if load.games > 1 else ''}, bots thinking ~{think:g} s"
     actions = len(load.trips)
     rows = [
         Row("server", f"action round trip p50, {label}", 1000 * percentile(load.trips, 0.50), "ms"),
         Row("server", f"action round trip p99, {label}", 1000 * percentile(load.trips, 0.99), "ms",
             f"< {P99_TARGET_MS} ms" if target else ""),
-        Row("server", f"actions served per second, {label}, bots thinking ~{think:g} s", actions / load.seconds,
-            "actions/s"),
+        Row("server", f"actions served per second, {label}", actions / load.seconds, "actions/s"),
     ]
     if load.server_cpu is not None and actions:
         rows.append(Row("server", f"server CPU per action, {label}", 1000 * load.server_cpu / actions, "ms"))
