@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import signal
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,10 +88,17 @@ def _listen(server: grpc.aio.Server, address: str, options: ServerOptions) -> in
 # collection then walks all of them every few seconds and stalls every game for 100+ ms (measured with
 # 100 games). Collecting the young generation less often and the old one rarely keeps the pauses short.
 GC_THRESHOLDS = (10_000, 50, 50)
+# The event loop shares the GIL with grpc's poller thread and the fsync threads. With Python's default
+# 5 ms switch interval a finished fsync waits up to 5 ms for the busy loop to let go; at 0.2 ms the fsync
+# p50 under 100 games went from 3.5 to 1.7 ms and the round trip p99 from ~115 to ~45 ms.
+SWITCH_INTERVAL = 0.0002
 
 
-def tune_garbage_collector() -> None:
-    """Move what start-up loaded (restored games, modules) out of the collector's sight; raise thresholds."""
+def tune_for_latency() -> None:
+    """Process-wide settings for a server (or a load generator): shorter GIL turns, fewer long GC pauses.
+
+    Also moves what start-up loaded (restored games, modules) out of the collector's sight."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
 
@@ -98,7 +106,7 @@ def tune_garbage_collector() -> None:
 async def serve_forever(address: str, options: ServerOptions) -> None:
     """Run until SIGINT or SIGTERM, then shut down cleanly (SIGKILL is safe too: every action is on disk)."""
     running, _ = await create_server(address, options)
-    tune_garbage_collector()
+    tune_for_latency()
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

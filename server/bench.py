@@ -35,7 +35,7 @@ from bots.remote import RemoteBot
 from cli.bench import Row
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
-from server.app import tune_garbage_collector
+from server.app import tune_for_latency
 from server.diff import make_patch
 
 CONCURRENCY = (1, 10, 100)
@@ -43,6 +43,7 @@ THINK_SECONDS = 0.5  # a bot's mean pause before acting: 100 such games offer th
 HUMAN_THINK_SECONDS = 3.0  # closer to people at a table: 100 such games offer ~30 actions/s
 P99_TARGET_MS = 20
 DEFAULT_GC_THRESHOLDS = gc.get_threshold()
+DEFAULT_SWITCH_INTERVAL = sys.getswitchinterval()
 
 
 # ------------------------------------------------------------------------------------------------ diffs
@@ -179,7 +180,7 @@ async def _measure(server: ServeProcess, games: int, think: float, seconds: floa
     channels = [grpc.aio.insecure_channel(server.address, options=options) for _ in range(games)]
     try:
         seated = [await _seat_bots(table_pb2_grpc.VegasTableStub(c), k, think) for k, c in enumerate(channels)]
-        tune_garbage_collector()  # this process's own collection pauses would count as the server's latency
+        tune_for_latency()  # this process's own GC pauses and GIL waits would count as the server's latency
         cpu, started = server.cpu_seconds(), time.perf_counter()
         tasks = [asyncio.create_task(bot.play()) for bots, _ in seated for bot in bots]
         _, pending = await asyncio.wait(tasks, timeout=seconds)
@@ -191,6 +192,7 @@ async def _measure(server: ServeProcess, games: int, think: float, seconds: floa
         await asyncio.gather(*(c.close() for c in channels))
         gc.unfreeze()
         gc.set_threshold(*DEFAULT_GC_THRESHOLDS)
+        sys.setswitchinterval(DEFAULT_SWITCH_INTERVAL)
     used = cpu_after - cpu if cpu is not None and cpu_after is not None else None
     return Load(games, [t for _, times in seated for t in times.round_trips()], elapsed, used)
 
