@@ -233,16 +233,26 @@ def server_suite(quick: bool) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m server.bench [GAMES...] [--think S] [--seconds S]`: only the round trips."""
+    """`python -m server.bench [GAMES...] [--think S] [--seconds S]`: only the round trips, as a table."""
     import argparse
+
+    from rich.console import Console
+    from rich.table import Table
 
     parser = argparse.ArgumentParser(description="server round trips under concurrent bot games")
     parser.add_argument("games", type=int, nargs="*", default=list(CONCURRENCY))
     parser.add_argument("--think", type=float, default=THINK_SECONDS, help="bots' mean pause before acting")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level of concurrency runs")
     args = parser.parse_args(argv)
-    for row in round_trip_rows([(games, args.think) for games in args.games], args.seconds):
-        print(f"{row.measure:75} {row.value:10.2f} {row.unit}")
+    console = Console()
+    with console.status("playing concurrent games against vegas serve..."):
+        rows = round_trip_rows([(games, args.think) for games in args.games], args.seconds)
+    table = Table(title="server round trips")
+    for column in ("measure", "value", "unit"):
+        table.add_column(column, justify="right" if column == "value" else "left")
+    for row in rows:
+        table.add_row(row.measure, f"{row.value:,.2f}", row.unit)
+    console.print(table)
 
 
 if __name__ == "__main__":
