@@ -66,14 +66,6 @@ class RuleSetInfo:
     description: str
 
 
-class Action(Protocol):
-    """An action: a small frozen dataclass whose `text()` is canonical and parses back."""
-
-    verb: ClassVar[str]
-
-    def text(self) -> str: ...
-
-
 A = TypeVar("A")
 
 

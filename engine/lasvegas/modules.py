@@ -12,17 +12,6 @@ from functools import cache
 
 OPTIONS: tuple[str, ...] = ("biggies", "kickers", "minimums", "neutral", "notes100k", "rainbow", "slot")
 
-OPTION_HELP: dict[str, str] = {
-    "biggies": "each player replaces one die with a biggie, which counts as two dice",
-    "kickers": "violet kicker dice knock one die off the casino they land on",
-    "minimums": "each casino's minimum money depends on the number of players ($30k-$70k)",
-    "neutral": "white neutral dice, rolled with your own, score as an imaginary extra player",
-    "notes100k": "five $100k banknotes join the pile",
-    "rainbow": "six rainbow cards join the pile: worth $40k when dealt, swapped for a real note before payout",
-    "slot": "the slot machine: a seventh casino taking any number, once per number, with its own tie-breaks",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Modules:
     """Which modules a game uses."""

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 ROUNDS = 4
 DICE_PER_PLAYER = 8
-NUMBERS = range(1, 7)
 SLOT = 6
 CASINO_NAMES = ("1", "2", "3", "4", "5", "6", "slot")
 NEUTRAL = -1

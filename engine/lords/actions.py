@@ -160,9 +160,6 @@ class WithdrawTrade:
 
 LordsAction = (Build | Sprawl | Remodel | Reorganize | Raise | Gamble | EndTurn | Remove | Place | Layoff
                | ProposeTrade | AcceptTrade | RejectTrade | WithdrawTrade)
-TURN_ACTIONS = (Build, Sprawl, Remodel, Reorganize, Raise, Gamble, EndTurn)
-TRADE_ACTIONS = (ProposeTrade, AcceptTrade, RejectTrade, WithdrawTrade)
-DECISION_ACTIONS = (Remove, Place, Layoff)
 
 USAGE: dict[str, str] = {
     "build": "build LOT COLOUR", "sprawl": "sprawl FROM_LOT LOT", "remodel": "remodel LOT COLOUR",

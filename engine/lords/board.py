@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 # Casino colours, in a fixed order used everywhere (legal actions, encodings). Company names in comments.
 COLOURS: tuple[str, ...] = ("purple", "brown", "gold", "silver", "aqua")  # Albion Pioneer Sphinx Tivoli Vega
-COMPANIES: tuple[str, ...] = ("Albion", "Pioneer", "Sphinx", "Tivoli", "Vega")
 STRIP = 5  # the card "colour" of a card that pays The Strip
 CARD_COLOURS: tuple[str, ...] = (*COLOURS, "strip")
 TILES_PER_COLOUR = 9
@@ -80,10 +79,6 @@ BLOCKS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")
 BLOCK_LOTS: dict[str, tuple[int, ...]] = {b: tuple(lot.index for lot in LOTS if lot.block == b) for b in BLOCKS}
 BLOCK_OF: tuple[int, ...] = tuple(BLOCKS.index(lot.block) for lot in LOTS)
 CLOSED_BLOCK_FOR_TWO = "F"
-
-
-def lot_name(index: int) -> str:
-    return LOTS[index].name
 
 
 def card_name(card: int) -> str:

@@ -54,11 +54,6 @@ def regroup_lot(state: LordsState, lot: int, events: list[Event] | None = None) 
     regroup(state, BLOCK_OF[lot], events)
 
 
-def casino_lots(state: LordsState, lot: int) -> tuple[int, ...]:
-    """The lots of the casino standing on `lot` (which must hold a tile)."""
-    return state.casinos[state.casino_of[lot]]
-
-
 def boss(state: LordsState, lots: Iterable[int]) -> int:
     """The seat owning the highest die among `lots`, or -1 if no die is there."""
     owner, best = -1, 0
@@ -108,8 +103,3 @@ def settle_ties(state: LordsState, events: list[Event], blocks: Iterable[int]) -
                     rolls.append((LOTS[lot].name, state.die_owner[lot], old, new))
                 events.append(BossTie(names(lots), tuple(rolls)))
                 tied = _tied_highest(state, lots)
-
-
-def all_roots(state: LordsState) -> list[int]:
-    """Every casino's root, in lot order."""
-    return sorted(state.casinos)
