@@ -23,7 +23,6 @@ from rich.console import Console
 from rich.table import Table
 
 from bots.base import concrete
-from bots.random_bot import RandomBot
 from engine import GameConfig, get_game
 
 
@@ -36,30 +35,36 @@ class Row:
     target: str = ""
 
 
-def _record_random_games(rules: str, players: int, games: int) -> list[tuple[GameConfig, list[tuple[int, Any]]]]:
-    game = get_game("lords")
-    recorded = []
+Moves = list[tuple[int, Any]]
+
+
+def play_random_games(name: str, rules: str, players: int, games: int,
+                      options: tuple[str, ...] = ()) -> tuple[float, list[tuple[GameConfig, Moves]]]:
+    """Whole games through the generic interface with uniformly random legal actions (bets uniform too), as
+    the random bot plays: the seconds they took and each game's config and moves (to replay them later).
+    The choices come from Python's `random`, as a bot's would."""
+    game = get_game(name)
+    chooser = random.Random(f"bench/{name}")
+    played = []
+    started = time.perf_counter()
     for k in range(games):
-        config = GameConfig("lords", rules, players, f"bench/{k}")
+        config = GameConfig(name, rules, players, f"bench/{k}", options)
         state, _ = game.new(config)
-        bot = RandomBot(f"bench/{k}")
-        actions = []
+        moves: Moves = []
         while not game.is_over(state):
             seat = game.actors(state)[0]
-            action = bot.choose(game, state, seat)
+            action = concrete(chooser.choice(game.legal_actions(state, seat)), chooser)
             game.apply(state, seat, action)
-            actions.append((seat, action))
-        recorded.append((config, actions))
-    return recorded
+            moves.append((seat, action))
+        played.append((config, moves))
+    return time.perf_counter() - started, played
 
 
 def engine_suite(quick: bool) -> list[Row]:
     """Lords of Vegas: actions applied per second (replaying recorded games), random games per second."""
     game = get_game("lords")
     games = 100 if quick else 400
-    started = time.perf_counter()
-    recorded = _record_random_games("up", 4, games)
-    play_seconds = time.perf_counter() - started
+    play_seconds, recorded = play_random_games("lords", "up", 4, games)
     actions = sum(len(a) for _, a in recorded)
     started = time.perf_counter()
     for config, moves in recorded:
@@ -85,23 +90,6 @@ def engine_suite(quick: bool) -> list[Row]:
     ]
 
 
-def random_games_per_second(name: str, rules: str, players: int, games: int,
-                            options: tuple[str, ...] = ()) -> tuple[float, float]:
-    """Whole games through the generic interface with uniformly random legal actions (bets uniform too):
-    (games per second, mean actions per game). The choices come from Python's `random`, as a bot's would."""
-    game = get_game(name)
-    chooser = random.Random(f"bench/{name}")
-    actions = 0
-    started = time.perf_counter()
-    for k in range(games):
-        state, _ = game.new(GameConfig(name, rules, players, f"bench/{k}", options))
-        while not game.is_over(state):
-            seat = game.actors(state)[0]
-            game.apply(state, seat, concrete(chooser.choice(game.legal_actions(state, seat)), chooser))
-            actions += 1
-    return games / (time.perf_counter() - started), actions / games
-
-
 def lasvegas_suite(quick: bool) -> list[Row]:
     """Las Vegas: random games per second, in the configurations docs/LASVEGAS.md compares like for like with
     the PyPI `lasvegas` package (about 600-1,700 games per second, depending on players and neutral dice)."""
@@ -110,7 +98,8 @@ def lasvegas_suite(quick: bool) -> list[Row]:
     for players, neutral in ((2, False), (2, True), (3, False), (3, True), (4, False), (4, True), (5, False)):
         options, label = (("neutral",), f"{players} players, neutral dice") if neutral else (
             (), f"{players} players, base game")
-        per_second, per_game = random_games_per_second("lasvegas", "base", players, games, options)
+        seconds, played = play_random_games("lasvegas", "base", players, games, options)
+        per_second, per_game = games / seconds, sum(len(moves) for _, moves in played) / games
         rows.append(Row("lasvegas", f"random games per second, {label} ({per_game:.0f} actions a game)",
                         per_second, "games/s", ">= 3x the PyPI package" if players == 2 and not options else ""))
     return rows

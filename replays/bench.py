@@ -14,8 +14,8 @@ from pathlib import Path
 
 from bots.random_bot import RandomBot
 from cli.bench import Row
-from engine import GameConfig, Match, get_game
-from replays.recorder import RecordedMatch
+from cli.simulate import play_one
+from engine import GameConfig
 from replays.verify import verify_path
 
 PASSES = 3
@@ -23,17 +23,11 @@ PASSES = 3
 
 def record_games(directory: Path, games: int, seed: str = "bench") -> list[Path]:
     """Play `games` random 4-player `up` games and write each one's replay into `directory`."""
-    game = get_game("lords")
     paths = []
     for index in range(games):
         config = GameConfig("lords", "up", 4, f"{seed}/{index}")
-        match = Match(game, config)
         path = directory / f"bench-{index:04d}.jsonl"
-        recorder = RecordedMatch(match, path, fsync=False)
-        bot = RandomBot(config.seed)
-        while not match.over:
-            seat = match.actors()[0]
-            recorder.play(seat, bot.choose(game, match.state, seat))
+        play_one(config, [RandomBot(f"{config.seed}/{seat}") for seat in range(4)], path)
         paths.append(path)
     return paths
 
