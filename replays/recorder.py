@@ -24,17 +24,18 @@ class RecordedMatch:
         self.match = match
         self.end_meta = end_meta
         self.writer = ReplayWriter(path, fsync=fsync)
+        self.state_hash = match.state_hash()  # of the current state: the last one recorded
         if self.writer.records == 0:
             game, state = match.game, match.state
             names = game.seat_names(match.config)
-            self.writer.append(header_record(match.config, names, match.opening, game.state_hash(state), meta,
+            self.writer.append(header_record(match.config, names, match.opening, self.state_hash, meta,
                                              game.encode(state)))
 
     def play(self, seat: int, action: Any) -> list[Event]:
         """Apply the action (refusals raise, nothing is written), then record it durably."""
         events = self.match.play(seat, action)
         move = self.match.history[-1]
-        state_hash = self.match.state_hash()
+        state_hash = self.state_hash = self.match.state_hash()
         self.writer.append(action_record(len(self.match.history), move.seat, move.action, events, state_hash))
         if self.match.over:
             result = self.match.result

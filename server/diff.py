@@ -8,6 +8,7 @@ deep inside a view costs one small operation rather than a copy of its list. Equ
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -110,10 +111,31 @@ class CanonicalObject:
     text: str
 
     @classmethod
-    def of(cls, value: dict[str, JSONValue]) -> CanonicalObject:
-        parts = {key: _dumps(item) for key, item in value.items()}
-        text = "{" + ",".join(f"{_dumps(key)}:{parts[key]}" for key in sorted(parts)) + "}"
+    def of(cls, value: dict[str, JSONValue], memo: EncodeMemo | None = None) -> CanonicalObject:
+        """`value` as text. Pass the same `memo` for views built together (`Game.views`): a top-level value
+        they share (the very same object) is encoded once, and they share its text."""
+        if memo is None:
+            parts = {key: _dumps(item) for key, item in value.items()}
+        else:
+            parts = {}
+            for key, item in value.items():
+                known = memo.get(id(item))
+                if known is None:
+                    known = memo[id(item)] = (item, _dumps(item))
+                parts[key] = known[1]
+        text = "{" + ",".join(f"{_key_text(key)}:{parts[key]}" for key in sorted(parts)) + "}"
         return cls(parts, text)
+
+
+# id(value) -> (value, its text). Holding the value keeps it alive, so its id cannot be reused by another
+# object while the memo is.
+EncodeMemo = dict[int, tuple[JSONValue, str]]
+
+
+@functools.lru_cache(maxsize=1024)
+def _key_text(key: str) -> str:
+    """A key as JSON text (views have a few dozen top-level keys, encoded again for every version)."""
+    return _dumps(key)
 
 
 PatchMemo = dict[tuple[str, str, str], str]
@@ -138,7 +160,9 @@ def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: Canon
         fragment = memo.get((key, before, part))
         if fragment is None:
             ops: list[Operation] = []
-            _diff(json.loads(before), new_value[key], _pointer("", key), ops)
+            # both sides parsed from canonical text: their keys in the same (sorted) order, so `same`
+            # settles equal containers with one repr each instead of walking them
+            _diff(json.loads(before), json.loads(part), _pointer("", key), ops)
             fragment = memo[(key, before, part)] = ",".join(_dumps(op) for op in ops)
         fragments.append(fragment)
     return "[" + ",".join(fragments) + "]"

@@ -33,7 +33,7 @@ from replays.format import end_record, read_replay
 from replays.recorder import RecordedMatch
 from server import errors
 from server.botseats import BotSeats
-from server.diff import PatchMemo
+from server.diff import EncodeMemo, PatchMemo
 from server.records import GameRecord, GameStore, fsync_file, token_hash
 from server.viewers import Change, EventLine, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
 
@@ -181,9 +181,19 @@ class GameSession:
         return change, self._fresh_logs(match)
 
     def _fresh_logs(self, match: Match) -> dict[Viewer, ViewerLog]:
-        version = len(match.history)
-        return {viewer: ViewerLog(match.view(viewer), version, self.settings.window, self._legal(match, viewer))
-                for viewer in self._viewers()}
+        version, viewers, encoded = len(match.history), self._viewers(), EncodeMemo()
+        views = self.game.views(match.state, viewers)
+        return {viewer: ViewerLog(view, version, self.settings.window, self._legal(match, viewer), encoded)
+                for viewer, view in zip(viewers, views, strict=True)}
+
+    def _advance_logs(self, logs: dict[Viewer, ViewerLog], match: Match, change: Change) -> dict[Viewer, ViewUpdate]:
+        """Every viewer's log taken to `change`, the match's current version; each viewer's diff update.
+
+        The views come from one `Game.views` call, so what they share is encoded and diffed once."""
+        viewers, memos = list(logs), (EncodeMemo(), PatchMemo())
+        views = self.game.views(match.state, viewers)
+        return {viewer: logs[viewer].advance(view, change, self._legal(match, viewer), memos)
+                for viewer, view in zip(viewers, views, strict=True)}
 
     def _legal(self, match: Match, viewer: Viewer) -> tuple[LegalAction, ...]:
         """What `viewer`'s seat may do now (nothing for a spectator), sent along with its updates."""
@@ -270,19 +280,20 @@ class GameSession:
         """The recorded action's version: every viewer's new view and diff, handed to every subscriber."""
         assert self.recorded is not None
         match = self.recorded.match
-        change = self._change(match, seat, match.history[-1].action, events)
-        memo: PatchMemo = {}
-        updates = {viewer: log.advance(match.view(viewer), change, self._legal(match, viewer), memo)
-                   for viewer, log in self.logs.items()}
+        change = self._change(match, seat, match.history[-1].action, events, self.recorded.state_hash)
+        updates = self._advance_logs(self.logs, match, change)
         self.change = change
         for subscriber in self.subscribers:
             subscriber.offer(updates[subscriber.viewer])  # never waits: a full queue means a snapshot later
         return change
 
-    def _change(self, match: Match, seat: int | None, action: str, events: list[Event]) -> Change:
+    def _change(self, match: Match, seat: int | None, action: str, events: list[Event],
+                state_hash: str | None = None) -> Change:
+        """The version `match` is at, made by `seat`'s `action` (`state_hash`: its hash, if known already)."""
         lines = tuple(EventLine(self.game.describe(e, self.names), canonical_bytes(e.to_json()).decode("utf-8"))
                       for e in events)
-        return Change(len(match.history), seat, action, lines, match.actors(), match.over, match.state_hash())
+        return Change(len(match.history), seat, action, lines, match.actors(), match.over,
+                      state_hash or match.state_hash())
 
     def _log_events(self, change: Change) -> None:
         for event in change.events:
@@ -380,17 +391,15 @@ class GameSession:
         logs: dict[Viewer, ViewerLog] = {}
         change: Change | None = None
 
-        def on_move(match: Match, events: list[Event]) -> None:
+        def on_move(match: Match, events: list[Event], state_hash: str) -> None:
             nonlocal change, logs
             version = len(match.history)
             if version == keep_from:
                 logs = self._fresh_logs(match)
             elif version > keep_from:
                 move = match.history[-1]
-                change = self._change(match, move.seat, move.action, events)
-                memo: PatchMemo = {}
-                for viewer, viewer_log in logs.items():
-                    viewer_log.advance(match.view(viewer), change, self._legal(match, viewer), memo)
+                change = self._change(match, move.seat, move.action, events, state_hash)
+                self._advance_logs(logs, match, change)
 
         match = replay_match(self.game, self.replay_path, on_move)
         if change is None:  # no action yet
@@ -423,20 +432,21 @@ class GameSession:
             self.finished_version = None
 
 
-def replay_match(game: Game[Any], path: Path, on_move: Callable[[Match, list[Event]], None] | None = None) -> Match:
+def replay_match(game: Game[Any], path: Path,
+                 on_move: Callable[[Match, list[Event], str], None] | None = None) -> Match:
     """The match a replay file records, re-applied action by action and checked against every state hash;
-    `on_move` sees the match after its set-up and after each action, with the events."""
+    `on_move` sees the match after its set-up and after each action, with the events and the state hash."""
     replay = read_replay(path)
     match = Match(game, replay.config)
     if match.state_hash() != replay.header["hash"]:
         raise ValueError(f"{path}: the set-up no longer gives the recorded state (engine changed?)")
     if on_move is not None:
-        on_move(match, match.opening)
+        on_move(match, match.opening, replay.header["hash"])
     for record in replay.actions:
         events = match.play(record["seat"], record["action"])
         if match.state_hash() != record["hash"]:
             raise ValueError(f"{path}: action {record['seq']} ({record['action']}) no longer gives the recorded "
                              "state (engine changed?)")
         if on_move is not None:
-            on_move(match, events)
+            on_move(match, events, record["hash"])
     return match

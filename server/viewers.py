@@ -15,9 +15,10 @@ from typing import Any, NamedTuple
 
 from engine.core.api import ActionRange
 from engine.core.canonical import digest
-from server.diff import CanonicalObject, PatchMemo, patch_text
+from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
 
 Viewer = int | None  # a seat, or None for a spectator
+Memos = tuple[EncodeMemo, PatchMemo]  # what the views of one version share: their texts, their diffs
 
 
 class Status(Enum):
@@ -80,20 +81,22 @@ class ViewUpdate(NamedTuple):
 class ViewerLog:
     """A viewer's current view and the diffs of its last `window` versions."""
 
-    def __init__(self, view: dict[str, Any], version: int, window: int, legal: tuple[LegalAction, ...] = ()) -> None:
-        self.view = CanonicalObject.of(view)
+    def __init__(self, view: dict[str, Any], version: int, window: int, legal: tuple[LegalAction, ...] = (),
+                 encoded: EncodeMemo | None = None) -> None:
+        self.view = CanonicalObject.of(view, encoded)
         self.view_hash = digest(self.view.text.encode("utf-8"))
         self.version = version
         self.legal = legal
         self.diffs: deque[ViewUpdate] = deque(maxlen=window)
 
     def advance(self, new_view: dict[str, Any], change: Change, legal: tuple[LegalAction, ...] = (),
-                memo: PatchMemo | None = None) -> ViewUpdate:
+                memos: Memos | None = None) -> ViewUpdate:
         """Take the next version's view (and the seat's legal actions in it); return the diff update that
-        brings a viewer to it. Pass the same `memo` for every viewer of one version: what their views
-        share is diffed once."""
-        new = CanonicalObject.of(new_view)
-        patch = patch_text(self.view, new_view, new, memo)
+        brings a viewer to it. Pass the same `memos` for every viewer of one version (their views built
+        together by `Game.views`): what their views share is encoded once and diffed once."""
+        encoded, patches = memos if memos is not None else (None, None)
+        new = CanonicalObject.of(new_view, encoded)
+        patch = patch_text(self.view, new_view, new, patches)
         self.view, self.view_hash = new, digest(new.text.encode("utf-8"))
         self.version, self.legal = change.version, legal
         update = ViewUpdate("diff", change.version, self.view_hash, patch, change)

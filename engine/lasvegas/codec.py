@@ -12,7 +12,7 @@ a disadvantage against bots that read the event log.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.api import GameConfig
@@ -116,11 +116,22 @@ def _pending_view(state: LasVegasState) -> dict[str, JSONValue] | None:
 
 def view(state: LasVegasState, seat: int | None) -> dict[str, JSONValue]:
     """What `seat` (None: a spectator) may see: everything but the pile's order and, until the end, the seed."""
+    return views(state, (seat,))[0]
+
+
+def views(state: LasVegasState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
+    """The views of `seats`, sharing their common parts. Las Vegas hides nothing from one player that
+    another sees (money is public: ruling 13 of docs/LASVEGAS.md), so the views differ only in `viewer`."""
+    public = _public_view(state)
+    return [{**public, "viewer": seat} for seat in seats]
+
+
+def _public_view(state: LasVegasState) -> dict[str, JSONValue]:
     over = state.phase == OVER
     placing = not over and state.pending is None and bool(state.options)
     return {
         "game": state.config.game, "rules": state.config.rules, "options": list(state.config.options),
-        "players": state.players, "viewer": seat, "round": state.round, "rounds": ROUNDS,
+        "players": state.players, "viewer": None, "round": state.round, "rounds": ROUNDS,
         "start_player": state.start_player, "current": state.current, "turn": state.turn, "phase": state.phase,
         "seats": [_seat_view(state, s) for s in range(state.players)],
         "casinos": [_casino_view(state, c) for c in range(state.casinos)],

@@ -9,7 +9,7 @@ from engine.core.api import Event, GameConfig, Result, RuleSetInfo
 from engine.core.canonical import JSONValue, canonical_hash
 from engine.core.errors import MalformedAction
 from engine.lasvegas.actions import Kick, Place, Take, parse_action
-from engine.lasvegas.codec import decode, encode, view
+from engine.lasvegas.codec import decode, encode, view, views
 from engine.lasvegas.decisions import do_kick, do_take
 from engine.lasvegas.events import describe
 from engine.lasvegas.legal import legal_actions
@@ -72,6 +72,9 @@ class LasVegas:
 
     def view(self, state: LasVegasState, seat: int | None) -> dict[str, JSONValue]:
         return view(state, seat)
+
+    def views(self, state: LasVegasState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
+        return views(state, seats)
 
     def encode(self, state: LasVegasState) -> dict[str, JSONValue]:
         return encode(state)

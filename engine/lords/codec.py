@@ -8,7 +8,7 @@ is over.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.api import GameConfig
@@ -100,6 +100,17 @@ def _lot_view(state: LordsState, i: int) -> dict[str, JSONValue] | None:
 
 def view(state: LordsState, seat: int | None) -> dict[str, JSONValue]:
     """What `seat` (None: a spectator) may see: everything but the deck order and, until the end, the seed."""
+    return views(state, (seat,))[0]
+
+
+def views(state: LordsState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
+    """The views of `seats`, sharing their common parts. Nothing in Lords of Vegas is hidden from one
+    player and shown to another (cards are drawn face up), so the views differ only in `viewer`."""
+    public = _public_view(state)
+    return [{**public, "viewer": seat} for seat in seats]
+
+
+def _public_view(state: LordsState) -> dict[str, JSONValue]:
     seats = [{"seat": s, "name": state.name(s), "colour": state.names[s], "money": state.money[s],
               "score": state.score[s], "next_stop": next_stop(state.score[s]),
               "markers_left": MARKERS_PER_PLAYER - state.markers_down(s),
@@ -118,7 +129,7 @@ def view(state: LordsState, seat: int | None) -> dict[str, JSONValue]:
     over = state.phase == OVER
     return {
         "game": state.config.game, "rules": state.config.rules, "options": list(state.config.options),
-        "players": state.players, "viewer": seat, "seats": seats, "turn": state.turn, "current": state.current,
+        "players": state.players, "viewer": None, "seats": seats, "turn": state.turn, "current": state.current,
         "phase": state.phase, "gambled": state.gambled,
         "last_card": card_name(state.last_card) if state.last_card >= 0 else None,
         "deck_left": len(state.deck), "discards": discards, "lots": lots, "casinos": casinos,

@@ -10,7 +10,7 @@ from engine.core.canonical import JSONValue, canonical_hash
 from engine.core.errors import MalformedAction
 from engine.lords import actions as a
 from engine.lords.checks import check_turn
-from engine.lords.codec import decode, encode, view
+from engine.lords.codec import decode, encode, view, views
 from engine.lords.decisions import do_decision
 from engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
 from engine.lords.events import describe
@@ -86,6 +86,9 @@ class LordsOfVegas:
 
     def view(self, state: LordsState, seat: int | None) -> dict[str, JSONValue]:
         return view(state, seat)
+
+    def views(self, state: LordsState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
+        return views(state, seats)
 
     def encode(self, state: LordsState) -> dict[str, JSONValue]:
         return encode(state)
