@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
-import jsonpatch
 import structlog
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from bots.viewpatch import PatchError, apply_patch
 from cli.logs import configure_logging
 from engine.core.canonical import canonical_hash
 
@@ -52,7 +52,10 @@ class ViewMirror:
         elif body == "diff":
             if self.version is None or update.version != self.version + 1:
                 raise OutOfSync(f"got the diff to version {update.version} while holding version {self.version}")
-            self.view = jsonpatch.apply_patch(self.view, json.loads(update.diff.patch_json), in_place=True)
+            try:
+                self.view = apply_patch(self.view, json.loads(update.diff.patch_json))
+            except PatchError as problem:
+                raise OutOfSync(f"the diff to version {update.version} does not fit the view held: {problem}") from None
         else:
             return
         if canonical_hash(self.view) != update.view_hash:
