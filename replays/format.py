@@ -124,6 +124,10 @@ class ReplayWriter:
         self.records += 1
         return self.last_hash
 
+    def fileno(self) -> int:
+        """The open file's descriptor (to sync it)."""
+        return self._file.fileno()
+
     def close(self) -> None:
         self._file.close()
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import signal
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +18,8 @@ from server.ratelimit import RateLimiter
 from server.records import GameStore
 from server.service import VegasTable, add_to_server
 from server.session import Settings
+from server.tuning import tune_for_latency
+from server.workers import LocalCores, WorkerCores
 
 log = structlog.get_logger("vegas.server")
 
@@ -37,6 +37,7 @@ class ServerOptions:
     max_games: int = 1000
     tls_cert: Path | None = None
     tls_key: Path | None = None
+    workers: int = 0  # processes the matches run in (0: this one)
 
 
 @dataclass
@@ -53,14 +54,16 @@ class RunningServer:
         await self.health.enter_graceful_shutdown()
         await self.hub.stop_bots()
         await self.server.stop(grace)
-        self.hub.close()
+        await self.hub.close()
 
 
 async def create_server(address: str, options: ServerOptions | None = None) -> tuple[RunningServer, int]:
     """Restore the data directory's games, then start serving on `address` ("127.0.0.1:0": a free port)."""
     options = options or ServerOptions()
-    hub = GameHub(GameStore(options.data_dir), options.settings, options.max_games)
-    waiting = await asyncio.to_thread(hub.restore_all)
+    fsync = options.settings.fsync
+    cores = await WorkerCores(options.workers, fsync).open() if options.workers else LocalCores(fsync)
+    hub = GameHub(GameStore(options.data_dir), options.settings, cores, options.max_games)
+    waiting = await hub.restore_all()
     server = grpc.aio.server()
     add_to_server(VegasTable(hub, RateLimiter(options.rate, options.burst)), server)
     health_servicer = health.aio.HealthServicer()
@@ -72,7 +75,7 @@ async def create_server(address: str, options: ServerOptions | None = None) -> t
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     hub.start_bots()
     log.info("serving", address=address, port=port, data_dir=str(options.data_dir), games=waiting,
-             tls=options.tls_cert is not None)
+             tls=options.tls_cert is not None, workers=options.workers)
     return RunningServer(server, hub, port, health_servicer), port
 
 
@@ -82,25 +85,6 @@ def _listen(server: grpc.aio.Server, address: str, options: ServerOptions) -> in
     assert options.tls_key is not None
     credentials = grpc.ssl_server_credentials([(options.tls_key.read_bytes(), options.tls_cert.read_bytes())])
     return int(server.add_secure_port(address, credentials))
-
-
-# A server holds every viewer's recent diffs for every game: with Python's default thresholds a full
-# collection then walks all of them every few seconds and stalls every game for 100+ ms (measured with
-# 100 games). Collecting the young generation less often and the old one rarely keeps the pauses short.
-GC_THRESHOLDS = (10_000, 50, 50)
-# The event loop shares the GIL with grpc's poller thread and the fsync threads. With Python's default
-# 5 ms switch interval a finished fsync waits up to 5 ms for the busy loop to let go; at 0.2 ms the fsync
-# p50 under 100 games went from 3.5 to 1.7 ms and the round trip p99 from ~115 to ~45 ms.
-SWITCH_INTERVAL = 0.0002
-
-
-def tune_for_latency() -> None:
-    """Process-wide settings for a server (or a load generator): shorter GIL turns, fewer long GC pauses.
-
-    Also moves what start-up loaded (restored games, modules) out of the collector's sight."""
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 async def serve_forever(address: str, options: ServerOptions) -> None:

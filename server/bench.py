@@ -35,8 +35,8 @@ from bots.remote import RemoteBot
 from cli.bench import Row
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
-from server.app import tune_for_latency
 from server.diff import make_patch
+from server.tuning import tune_for_latency
 
 CONCURRENCY = (1, 10, 100)
 THINK_SECONDS = 0.5  # a bot's mean pause before acting: 100 such games offer the server ~180 actions/s

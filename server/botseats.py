@@ -1,9 +1,9 @@
 """The server's own bots: they play their seats through `GameSession.submit`, like any player.
 
 Whenever the game changes, the bots get a turn: a bot seat the game waits for acts, or (for the random bot,
-answering a trade) one that may do something now. Each bot chooses on its own copy of the state in a
-worker thread, so a slow strategy never stalls the server; if someone acted meanwhile its action is refused
-as stale and it chooses again.
+answering a trade) one that may do something now. The bots themselves live with the match (`server.core`)
+and choose on their own copy of the state, away from the event loop, so a slow strategy never stalls the
+server; if someone acted meanwhile its action is refused as stale and it chooses again.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bots.base import Bot
 from server import errors
 
 if TYPE_CHECKING:
@@ -22,20 +21,20 @@ if TYPE_CHECKING:
 class BotSeats:
     """The bots of one game and the task that plays them."""
 
-    def __init__(self, session: GameSession, bots: dict[int, Bot]) -> None:
+    def __init__(self, session: GameSession, seats: Sequence[int]) -> None:
         self.session = session
-        self.bots = bots
+        self.seats = tuple(seats)
         self._wanted = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        if self.bots and self._task is None:
+        if self.seats and self._task is None:
             self._task = asyncio.create_task(self._play(), name=f"bots-{self.session.game_id}")
             self._wanted.set()
 
     def wake(self) -> None:
         """The game changed: let the bots look at it."""
-        if self.bots:
+        if self.seats:
             self._wanted.set()
 
     def cancel(self) -> None:
@@ -49,10 +48,10 @@ class BotSeats:
 
     def seat_to_act(self, actors: Sequence[int], legal: Mapping[int, Sequence[Any]]) -> int | None:
         """A bot seat the game waits for, else one with something it may do now (answering a trade)."""
-        waited = [seat for seat in actors if seat in self.bots]
+        waited = [seat for seat in actors if seat in self.seats]
         if waited:
             return waited[0]
-        return next((seat for seat in self.bots if legal[seat]), None)
+        return next((seat for seat in self.seats if legal[seat]), None)
 
     async def _play(self) -> None:
         think = self.session.record.bot_think_ms / 1000
@@ -67,13 +66,16 @@ class BotSeats:
                 self.session.log.exception("bot_failed")
 
     async def _moves(self, think: float) -> None:
-        while (choice := await self.session.bot_choice()) is not None:
-            seat, state, version = choice
+        session = self.session
+        while (turn := session.bot_turn()) is not None:
+            seat, version = turn
             if think:
                 await asyncio.sleep(think)
-            action = await asyncio.to_thread(self.bots[seat].choose, self.session.game, state, seat)
+            action = await session.cores.bot_action(session.game_id, seat, version)
+            if action is None:
+                return  # the game moved on meanwhile (or ended): the change wakes the bots again
             try:
-                await self.session.submit(seat, action.text(), version)
+                await session.submit(seat, action, version)
             except errors.ApiError as error:
                 if error.code != "stale_version":  # stale: someone acted first; choose again on the new state
                     raise

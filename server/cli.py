@@ -12,6 +12,9 @@ from server.app import ServerOptions, serve_forever
 from server.hub import MAX_THINK_MS
 from server.session import Settings
 
+MAX_WORKERS = 64
+DEFAULT_WORKERS = 0
+
 
 def register(commands: Any) -> None:
     parser = commands.add_parser("serve", help="run the game server (LAN play, bots in empty seats)",
@@ -29,6 +32,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--rate-limit", type=float, default=100.0,
                         help="requests per second per connection (bursts of twice as many); 0: no limit")
     parser.add_argument("--max-games", type=int, default=1000, help="unfinished games the server hosts at most")
+    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
+                        help="worker processes the games run in, beside the one that talks to clients "
+                        "(default 0: games run in the server's own process)")
     parser.set_defaults(func=run)
 
 
@@ -40,12 +46,14 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
             raise SystemExit(f"vegas serve: {path} is not a file")
     if not 0 <= args.bot_think_ms <= MAX_THINK_MS:
         raise SystemExit(f"vegas serve: --bot-think-ms {args.bot_think_ms} must be 0..{MAX_THINK_MS}")
+    if not 0 <= args.workers <= MAX_WORKERS:
+        raise SystemExit(f"vegas serve: --workers {args.workers} must be 0..{MAX_WORKERS}")
     if not 0 <= args.port <= 65535:
         raise SystemExit(f"vegas serve: --port {args.port} is not a port (0..65535)")
     settings = Settings(bot_think_ms=args.bot_think_ms)
     return ServerOptions(data_dir=args.data_dir, settings=settings, rate=args.rate_limit,
                          burst=max(1, int(args.rate_limit * 2)), max_games=args.max_games,
-                         tls_cert=args.tls_cert, tls_key=args.tls_key)
+                         tls_cert=args.tls_cert, tls_key=args.tls_key, workers=args.workers)
 
 
 def run(args: argparse.Namespace) -> int:

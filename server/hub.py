@@ -16,6 +16,7 @@ from server import errors
 from server.records import GameRecord, GameStore, SeatRecord
 from server.session import GameSession, Settings
 from server.viewers import Status
+from server.workers import Cores
 
 log = structlog.get_logger("vegas.server")
 
@@ -27,9 +28,10 @@ MAX_THINK_MS = 10_000
 class GameHub:
     """The games of one server, by id."""
 
-    def __init__(self, store: GameStore, settings: Settings, max_games: int = 1000) -> None:
+    def __init__(self, store: GameStore, settings: Settings, cores: Cores, max_games: int = 1000) -> None:
         self.store = store
         self.settings = settings
+        self.cores = cores
         self.max_games = max_games
         self.sessions: dict[str, GameSession] = {}
 
@@ -61,7 +63,7 @@ class GameHub:
         record = GameRecord(self._new_id(), game, rules, config.options, players,
                             datetime.now(UTC).isoformat(timespec="milliseconds"), secrets.token_hex(32), think, seats)
         await asyncio.to_thread(self.store.save, record)
-        session = GameSession(record, self.store, self.settings)
+        session = GameSession(record, self.store, self.settings, self.cores)
         self.sessions[record.game_id] = session
         log.info("game_created", game_id=record.game_id, game=game, rules=rules, players=players,
                  bots=sorted(bots), commitment=record.commitment)
@@ -74,17 +76,19 @@ class GameHub:
             if game_id not in self.sessions and not self.store.exists(game_id):
                 return game_id
 
-    def restore_all(self) -> int:
-        """Load every game of the data directory (blocking, before serving); return how many run or wait."""
-        for record in self.store.load_all():
-            session = GameSession(record, self.store, self.settings)
-            try:
-                session.restore()
-            except Exception:
-                log.exception("restore_failed", game_id=record.game_id)
+    async def restore_all(self) -> int:
+        """Load every game of the data directory (before serving); return how many run or wait.
+
+        Games are re-played side by side (in the worker processes, with `--workers`)."""
+        records = await asyncio.to_thread(self.store.load_all)
+        sessions = [GameSession(record, self.store, self.settings, self.cores) for record in records]
+        outcomes = await asyncio.gather(*(session.restore() for session in sessions), return_exceptions=True)
+        for session, outcome in zip(sessions, outcomes, strict=True):
+            if isinstance(outcome, BaseException):
+                log.error("restore_failed", game_id=session.game_id, exc_info=outcome)
                 continue
-            self.sessions[record.game_id] = session
-            log.info("game_restored", game_id=record.game_id, status=session.status.name.lower(),
+            self.sessions[session.game_id] = session
+            log.info("game_restored", game_id=session.game_id, status=session.status.name.lower(),
                      version=session.version)
         return sum(s.status is not Status.FINISHED for s in self.sessions.values())
 
@@ -95,10 +99,9 @@ class GameHub:
     async def stop_bots(self) -> None:
         await asyncio.gather(*(s.stop_bots() for s in self.sessions.values()))
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Close every replay file (after the last request: everything accepted is on disk already)."""
-        for session in self.sessions.values():
-            session.close()
+        await self.cores.close()
 
 
 def _check_bots(bots: Mapping[int, str], players: int, game: str) -> None:

@@ -14,11 +14,8 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from engine.core.api import ActionRange
-from engine.core.canonical import digest
-from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
 
 Viewer = int | None  # a seat, or None for a spectator
-Memos = tuple[EncodeMemo, PatchMemo]  # what the views of one version share: their texts, their diffs
 
 
 class Status(Enum):
@@ -68,6 +65,15 @@ class LegalAction(NamedTuple):
         return cls(option.text())
 
 
+class ViewState(NamedTuple):
+    """One viewer's view at one version, as `server.core` computes it for the gRPC side."""
+
+    view_hash: str
+    patch: str | None  # the RFC 6902 patch from the previous version (None: a first view)
+    text: str | None  # the whole view as canonical JSON (None where nobody will need it: old versions)
+    legal: tuple[LegalAction, ...]  # what the seat may do now (nothing for a spectator)
+
+
 class ViewUpdate(NamedTuple):
     """One message for one viewer: a whole view, a diff to it, or (while waiting for players) the lobby."""
 
@@ -79,32 +85,28 @@ class ViewUpdate(NamedTuple):
 
 
 class ViewerLog:
-    """A viewer's current view and the diffs of its last `window` versions."""
+    """A viewer's current view (as sent in snapshots) and the diffs of its last `window` versions."""
 
-    def __init__(self, view: dict[str, Any], version: int, window: int, legal: tuple[LegalAction, ...] = (),
-                 encoded: EncodeMemo | None = None) -> None:
-        self.view = CanonicalObject.of(view, encoded)
-        self.view_hash = digest(self.view.text.encode("utf-8"))
+    def __init__(self, state: ViewState, version: int, window: int) -> None:
+        self.text = state.text or ""
+        self.view_hash = state.view_hash
         self.version = version
-        self.legal = legal
+        self.legal = state.legal
         self.diffs: deque[ViewUpdate] = deque(maxlen=window)
 
-    def advance(self, new_view: dict[str, Any], change: Change, legal: tuple[LegalAction, ...] = (),
-                memos: Memos | None = None) -> ViewUpdate:
-        """Take the next version's view (and the seat's legal actions in it); return the diff update that
-        brings a viewer to it. Pass the same `memos` for every viewer of one version (their views built
-        together by `Game.views`): what their views share is encoded once and diffed once."""
-        encoded, patches = memos if memos is not None else (None, None)
-        new = CanonicalObject.of(new_view, encoded)
-        patch = patch_text(self.view, new_view, new, patches)
-        self.view, self.view_hash = new, digest(new.text.encode("utf-8"))
-        self.version, self.legal = change.version, legal
-        update = ViewUpdate("diff", change.version, self.view_hash, patch, change)
+    def advance(self, state: ViewState, change: Change) -> ViewUpdate:
+        """Take the next version's view (`state.patch` brings the current one to it); return the update
+        that brings a viewer to it."""
+        assert state.patch is not None, "a new version comes as a diff"
+        if state.text is not None:
+            self.text = state.text
+        self.view_hash, self.version, self.legal = state.view_hash, change.version, state.legal
+        update = ViewUpdate("diff", change.version, self.view_hash, state.patch, change)
         self.diffs.append(update)
         return update
 
     def snapshot(self, change: Change) -> ViewUpdate:
-        return ViewUpdate("snapshot", self.version, self.view_hash, self.view.text, change)
+        return ViewUpdate("snapshot", self.version, self.view_hash, self.text, change)
 
     def legal_at(self, version: int) -> tuple[LegalAction, ...]:
         """The seat's legal actions if `version` is the current one (only those are kept: older ones are

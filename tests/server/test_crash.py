@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import grpc
+import pytest
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
@@ -27,11 +28,11 @@ Stub = table_pb2_grpc.VegasTableStub
 class ServeProcess:
     """`vegas serve --port 0` in a subprocess; the port comes from its JSON log."""
 
-    def __init__(self, data_dir: Path, log_file: Path, port: int = 0) -> None:
+    def __init__(self, data_dir: Path, log_file: Path, port: int = 0, workers: int = 0) -> None:
         self.log_file = log_file
         self.log = open(log_file, "w")  # noqa: SIM115 - closed in stop()
         command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-                   "--data-dir", str(data_dir), "--log-json", "--rate-limit", "0"]
+                   "--data-dir", str(data_dir), "--log-json", "--rate-limit", "0", "--workers", str(workers)]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log)
         self.port = self._wait_for_port()
 
@@ -54,6 +55,24 @@ class ServeProcess:
         self.process.terminate()
         assert self.process.wait(10) == 0
         self.log.close()
+
+    def worker_pids(self) -> list[int]:
+        lines = [json.loads(line) for line in self.log_file.read_text().splitlines() if line.startswith("{")]
+        return [line["pid"] for line in lines if line.get("event") == "worker_started"]
+
+
+def gone(pid: int, timeout: float = 10) -> bool:
+    """Whether process `pid` has exited (or is a zombie nobody waited for) within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return True
+        if state == "Z":
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def next_request(stub: Stub, game_id: str, tokens: dict[int, str],
@@ -82,11 +101,13 @@ def follow(updates: grpc.Future, mirror: ViewMirror, version: int, kinds: list[s
             kinds.append(update.WhichOneof("body"))
 
 
-def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [0, 1])
+def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path, workers: int) -> None:
     rng = random.Random(3)
     data_dir, log_file, restart_log = tmp_path / "data", tmp_path / "serve.log", tmp_path / "restart.log"
     acked: dict[int, str] = {}  # version -> state hash, from the replies
-    server = ServeProcess(data_dir, log_file)
+    server = ServeProcess(data_dir, log_file, workers=workers)
+    assert len(server.worker_pids()) == workers
     port = server.port
     try:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
@@ -105,6 +126,7 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
                 follow(spectator, mirror, result.version)
             in_flight = stub.SubmitAction.future(next_request(stub, game_id, tokens, rng))
             server.kill()  # at once, with the last request in flight
+            assert all(gone(pid) for pid in server.worker_pids())  # its workers follow it
             try:
                 result = in_flight.result()
                 acked[result.version] = result.state_hash
@@ -115,7 +137,7 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
         if server.process.poll() is None:
             server.kill()
 
-    server = ServeProcess(data_dir, restart_log, port=port)  # the same address, for the bot to come back to
+    server = ServeProcess(data_dir, restart_log, port=port, workers=workers)  # the same address: the bot comes back
     try:
         with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
             stub = Stub(channel)

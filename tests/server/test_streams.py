@@ -17,6 +17,7 @@ from server.hub import GameHub
 from server.records import GameStore
 from server.service import stream
 from server.session import Settings
+from server.workers import LocalCores
 from tests.server.harness import create, join_all, serving, stub_for
 
 
@@ -57,14 +58,14 @@ def test_a_client_that_drops_resumes_without_gaps_or_duplicates(tmp_path: Path) 
 
 def test_a_slow_subscriber_is_resynced_and_holds_up_nobody(tmp_path: Path) -> None:
     async def scenario() -> tuple[list[pb.Update], list[pb.Update], int]:
-        hub = GameHub(GameStore(tmp_path), Settings(queue_capacity=4, fsync=False))
+        hub = GameHub(GameStore(tmp_path), Settings(queue_capacity=4, fsync=False), LocalCores(fsync=False))
         session = await hub.create("lords", "classic", [], 2, {0: "random", 1: "random"}, 0)
         slow, slow_first = await session.subscribe(None, None)
         fast, fast_first = await session.subscribe(None, None)
         fast_updates = [u async for u in stream(session, fast, fast_first, None)]  # reads as fast as it can
         slow_updates = [u async for u in stream(session, slow, slow_first, None)]  # only now starts reading
         await hub.stop_bots()
-        hub.close()
+        await hub.close()
         return fast_updates, slow_updates, slow.overflows
 
     fast, slow, overflows = asyncio.run(scenario())

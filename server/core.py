@@ -1,0 +1,210 @@
+"""The match side of a game: its state, its replay file, and every viewer's view of each version.
+
+This is the CPU work of the server (the rules, the replay record, encoding and diffing the views), kept
+apart from the gRPC side so that it can run in worker processes (`server.workers`) while the server's own
+process only talks to clients. A `MatchCore` is synchronous and knows nothing of gRPC or asyncio; what
+it returns (`Step`) is plain picklable data.
+
+Writing and syncing are separate: `play` writes the action's record, `sync` makes it durable. The caller
+syncs before it acknowledges anything, and may sync several games' files at once (group commit).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from bots.base import Bot
+from bots.registry import make_bot
+from engine.core.api import Event, Game, GameConfig
+from engine.core.canonical import canonical_bytes, digest
+from engine.core.match import Match
+from engine.registry import get_game
+from replays.format import end_record, read_replay
+from replays.recorder import RecordedMatch
+from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
+from server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
+
+
+@dataclass(frozen=True, slots=True)
+class CoreSpec:
+    """Everything needed to start or resume a game's match, wherever it runs."""
+
+    game_id: str
+    config: GameConfig
+    names: tuple[str, ...]  # seat names as events are told ("Blue rolled...")
+    replay_path: Path
+    meta: dict[str, Any] = field(default_factory=dict)  # goes into the replay header
+    end_meta: dict[str, Any] = field(default_factory=dict)  # goes into the end record only (the server seed)
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> bot kind, for the server's own bots
+    window: int = 128  # versions of diffs kept for reconnecting viewers (how far back `resume` goes)
+
+
+class Timings(NamedTuple):
+    apply_ms: float = 0.0
+    views_ms: float = 0.0
+    fsync_ms: float = 0.0
+
+
+class Step(NamedTuple):
+    """A version of a game: what made it, and every viewer's view of it."""
+
+    change: Change
+    views: dict[Viewer, ViewState]
+    timings: Timings = Timings()
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+class MatchCore:
+    """One game's match while it is played: see the module docstring."""
+
+    def __init__(self, spec: CoreSpec, match: Match, recorded: RecordedMatch | None) -> None:
+        self.spec = spec
+        self.game: Game[Any] = match.game
+        self.match = match
+        self.recorded = recorded
+        self.viewers: list[Viewer] = [None, *range(spec.config.players)]
+        self.encoded: dict[Viewer, CanonicalObject] = {}
+        self.bots: dict[int, Bot] = {seat: make_bot(kind, f"{spec.game_id}:{seat}") for seat, kind in spec.bots.items()}
+
+    # ------------------------------------------------------------------------------------ beginnings
+
+    @classmethod
+    def start(cls, spec: CoreSpec) -> tuple[MatchCore, Step]:
+        """A new match: its replay header written (not yet synced) and everyone's first view."""
+        match = Match(get_game(spec.config.game), spec.config)
+        recorded = RecordedMatch(match, spec.replay_path, fsync=False, meta=spec.meta, end_meta=spec.end_meta)
+        core = cls(spec, match, recorded)
+        return core, core._step(None, "", match.opening, recorded.state_hash, fresh=True)
+
+    @classmethod
+    def resume(cls, spec: CoreSpec) -> tuple[MatchCore, list[Step]]:
+        """An unfinished match from its replay file, every state hash checked; the steps of its last
+        `window` versions (the first a fresh view, the rest diffs; only the last with the whole views)."""
+        steps: list[Step] = []
+        keep_from = max(0, len(read_replay(spec.replay_path).actions) - spec.window)
+        core: MatchCore | None = None
+
+        def on_move(match: Match, events: list[Event], state_hash: str) -> None:
+            nonlocal core
+            version = len(match.history)
+            if core is None:
+                core = cls(spec, match, None)
+            if version >= keep_from:
+                last = match.history[-1] if match.history else None
+                steps.append(core._step(last.seat if last else None, last.action if last else "", events,
+                                        state_hash, fresh=version == keep_from, texts=False))
+
+        match = replay_match(get_game(spec.config.game), spec.replay_path, on_move)
+        assert core is not None
+        core.recorded = RecordedMatch(match, spec.replay_path, fsync=False, end_meta=spec.end_meta)
+        if match.over:  # the server stopped between the last action record and the end record
+            core._write_missing_end()
+        steps[-1] = steps[-1]._replace(views={v: s._replace(text=core.encoded[v].text)
+                                              for v, s in steps[-1].views.items()})
+        return core, steps
+
+    @staticmethod
+    def final(spec: CoreSpec) -> Step:
+        """A finished game's last version, re-played from its replay file: everyone's final view."""
+        match = replay_match(get_game(spec.config.game), spec.replay_path)
+        core = MatchCore(spec, match, None)
+        last = match.history[-1] if match.history else None
+        return core._step(last.seat if last else None, last.action if last else "", [], match.state_hash(),
+                          fresh=True)
+
+    def _write_missing_end(self) -> None:
+        assert self.recorded is not None and self.match.result is not None
+        self.recorded.writer.append(end_record(len(self.match.history) + 1, self.match.result.to_json(),
+                                               self.match.state_hash(), self.game.encode(self.match.state),
+                                               self.spec.end_meta))
+        self.sync()
+        self.close()
+
+    # ------------------------------------------------------------------------------------------ playing
+
+    @property
+    def version(self) -> int:
+        return len(self.match.history)
+
+    def play(self, seat: int, action: str) -> Step:
+        """Apply `seat`'s action and write its record (EngineError, and nothing changes, if refused)."""
+        assert self.recorded is not None, "the game is over"
+        started = time.perf_counter()
+        events = self.recorded.play(seat, action)
+        applied = time.perf_counter()
+        step = self._step(seat, self.match.history[-1].action, events, self.recorded.state_hash)
+        if self.match.over:
+            self.close()
+        return step._replace(timings=Timings(_ms(applied - started), _ms(time.perf_counter() - applied)))
+
+    def bot_action(self, seat: int) -> str:
+        """What the server's bot at `seat` does now (it chooses on a copy of the state)."""
+        return str(self.bots[seat].choose(self.game, self.clone_state(), seat).text())
+
+    def clone_state(self) -> Any:
+        return self.game.clone(self.match.state)
+
+    def sync(self) -> None:
+        """Make everything written to the replay file durable (the header, or the last action's record)."""
+        if self.recorded is not None:
+            os.fdatasync(self.recorded.writer.fileno())
+        elif self.spec.replay_path.exists():  # the game just ended: its writer is closed, the end written
+            fd = os.open(self.spec.replay_path, os.O_RDONLY)
+            try:
+                os.fdatasync(fd)
+            finally:
+                os.close(fd)
+
+    def close(self) -> None:
+        if self.recorded is not None:
+            self.recorded.close()
+            self.recorded = None
+
+    # ------------------------------------------------------------------------------------------- views
+
+    def _step(self, seat: int | None, action: str, events: list[Event], state_hash: str, fresh: bool = False,
+              texts: bool = True) -> Step:
+        """The version the match is at: its change, and every viewer's view (a diff unless `fresh`)."""
+        match = self.match
+        lines = tuple(EventLine(self.game.describe(e, self.spec.names), canonical_bytes(e.to_json()).decode())
+                      for e in events)
+        change = Change(len(match.history), seat, action, lines, match.actors(), match.over, state_hash)
+        views = self.game.views(match.state, self.viewers)
+        encoded_memo, patch_memo = EncodeMemo(), PatchMemo()
+        states = {}
+        for viewer, view in zip(self.viewers, views, strict=True):
+            new = CanonicalObject.of(view, encoded_memo)
+            patch = None if fresh else patch_text(self.encoded[viewer], view, new, patch_memo)
+            self.encoded[viewer] = new
+            legal = () if viewer is None or match.over else tuple(
+                LegalAction.of(option) for option in match.legal_actions(viewer))
+            states[viewer] = ViewState(digest(new.text.encode("utf-8")), patch, new.text if texts else None, legal)
+        return Step(change, states)
+
+
+def replay_match(game: Game[Any], path: Path,
+                 on_move: Callable[[Match, list[Event], str], None] | None = None) -> Match:
+    """The match a replay file records, re-applied action by action and checked against every state hash;
+    `on_move` sees the match after its set-up and after each action, with the events and the state hash."""
+    replay = read_replay(path)
+    match = Match(game, replay.config)
+    if match.state_hash() != replay.header["hash"]:
+        raise ValueError(f"{path}: the set-up no longer gives the recorded state (engine changed?)")
+    if on_move is not None:
+        on_move(match, match.opening, replay.header["hash"])
+    for record in replay.actions:
+        events = match.play(record["seat"], record["action"])
+        if match.state_hash() != record["hash"]:
+            raise ValueError(f"{path}: action {record['seq']} ({record['action']}) no longer gives the recorded "
+                             "state (engine changed?)")
+        if on_move is not None:
+            on_move(match, events, record["hash"])
+    return match

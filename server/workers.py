@@ -1,0 +1,385 @@
+"""Where the server's matches run: in its own process, or spread over worker processes.
+
+A Python process runs Python on one core at a time. The gRPC side of the server (receiving, sending,
+checking requests) and the match side (`server.core`: the rules, the replay files, encoding and diffing
+every viewer's view) each take about half of the CPU an action costs, so with `--workers N` the matches
+run in N worker processes (a game always in the same one, chosen by its id) and the server's process
+keeps only the gRPC side: both halves then run side by side on a machine's cores.
+
+A worker reads requests from a socket pair, handles every request that has arrived, makes the replay
+files those requests wrote durable (one fdatasync per file: a group commit), and only then replies, so
+nothing is acknowledged before it is on disk. If the server dies, the socket closes and the worker
+exits; if a worker dies, its games refuse everything until the server restarts and restores them.
+
+`LocalCores` runs the same `MatchCore`s in the server's own process (`--workers 0`): CPU work in the
+event loop, fsync in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import pickle
+import socket
+import struct
+import subprocess
+import sys
+import time
+import zlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol
+
+import structlog
+
+from engine.core import errors as engine_errors
+from engine.core.errors import EngineError
+from server.core import CoreSpec, MatchCore, Step
+
+log = structlog.get_logger("vegas.server")
+
+FRAME = struct.Struct(">I")
+WRITERS = frozenset({"start", "play"})  # requests that write a replay file: if they fail, the file may lag
+
+
+class RecordFailed(Exception):
+    """An action was applied but its record could not be written or made durable (or the process holding
+    the match is gone): the game must refuse everything until a restart reloads it from its replay file."""
+
+
+class Cores(Protocol):
+    """What a `GameSession` asks of the place its match runs. `play` returns once the action is durable."""
+
+    async def start(self, spec: CoreSpec) -> Step: ...
+    async def resume(self, spec: CoreSpec) -> list[Step]: ...
+    async def final(self, spec: CoreSpec) -> Step: ...
+    async def play(self, game_id: str, seat: int, action: str) -> Step: ...
+    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None: ...
+    async def forget(self, game_id: str) -> None: ...
+    async def close(self) -> None: ...
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+# ------------------------------------------------------------------------------------ in the server
+
+
+class LocalCores:
+    """Matches in the server's own process: the CPU work in the event loop (a thread would only fight it
+    for the GIL), each fsync in a thread of its own so a slow disk holds up its game alone."""
+
+    def __init__(self, fsync: bool = True) -> None:
+        self.fsync = fsync
+        self.cores: dict[str, MatchCore] = {}
+        self.threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="fsync")
+
+    async def start(self, spec: CoreSpec) -> Step:
+        core, step = await asyncio.to_thread(MatchCore.start, spec)
+        self.cores[spec.game_id] = core
+        await self._sync(core)
+        return step
+
+    async def resume(self, spec: CoreSpec) -> list[Step]:
+        core, steps = await asyncio.to_thread(MatchCore.resume, spec)
+        self.cores[spec.game_id] = core
+        return steps
+
+    async def final(self, spec: CoreSpec) -> Step:
+        return await asyncio.to_thread(MatchCore.final, spec)
+
+    async def play(self, game_id: str, seat: int, action: str) -> Step:
+        core = self.cores[game_id]
+        try:
+            step = core.play(seat, action)
+        except EngineError:
+            raise
+        except Exception as error:
+            raise RecordFailed(f"writing the record failed: {error!r}") from error
+        started = time.perf_counter()
+        await self._sync(core)
+        return step._replace(timings=step.timings._replace(fsync_ms=_ms(time.perf_counter() - started)))
+
+    async def _sync(self, core: MatchCore) -> None:
+        if not self.fsync:
+            return
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.threads, core.sync)
+        except Exception as error:
+            raise RecordFailed(f"fsync failed: {error!r}") from error
+
+    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
+        """The bot chooses on its own copy of the state, in a thread: a slow strategy never stalls the loop."""
+        core = self.cores.get(game_id)
+        if core is None or core.version != version or core.recorded is None:
+            return None
+        bot, game, state = core.bots[seat], core.game, core.clone_state()
+        return str((await asyncio.to_thread(bot.choose, game, state, seat)).text())
+
+    async def forget(self, game_id: str) -> None:
+        core = self.cores.pop(game_id, None)
+        if core is not None:
+            core.close()
+
+    async def close(self) -> None:
+        for core in self.cores.values():
+            core.close()
+        self.cores.clear()
+        self.threads.shutdown(wait=False)
+
+
+# ---------------------------------------------------------------------------------- in worker processes
+
+
+class WorkerCores:
+    """Matches spread over `count` worker processes (see the module docstring)."""
+
+    def __init__(self, count: int, fsync: bool = True) -> None:
+        self.links = [WorkerLink(index, fsync) for index in range(count)]
+
+    async def open(self) -> WorkerCores:
+        await asyncio.gather(*(link.open() for link in self.links))
+        return self
+
+    def _link(self, game_id: str) -> WorkerLink:
+        return self.links[zlib.crc32(game_id.encode("utf-8")) % len(self.links)]
+
+    async def start(self, spec: CoreSpec) -> Step:
+        step: Step = await self._link(spec.game_id).call("start", spec)
+        return step
+
+    async def resume(self, spec: CoreSpec) -> list[Step]:
+        steps: list[Step] = await self._link(spec.game_id).call("resume", spec)
+        return steps
+
+    async def final(self, spec: CoreSpec) -> Step:
+        step: Step = await self._link(spec.game_id).call("final", spec)
+        return step
+
+    async def play(self, game_id: str, seat: int, action: str) -> Step:
+        step: Step = await self._link(game_id).call("play", game_id, seat, action)
+        return step
+
+    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
+        action: str | None = await self._link(game_id).call("bot_action", game_id, seat, version)
+        return action
+
+    async def forget(self, game_id: str) -> None:
+        await self._link(game_id).call("forget", game_id)
+
+    async def close(self) -> None:
+        await asyncio.gather(*(link.close() for link in self.links))
+
+
+class WorkerLink:
+    """One worker process and the socket to it: requests out, replies matched back by number."""
+
+    def __init__(self, index: int, fsync: bool) -> None:
+        self.index = index
+        self.fsync = fsync
+        self.numbers = itertools.count()
+        self.pending: dict[int, asyncio.Future[Any]] = {}
+        self.lost: str | None = None
+
+    async def open(self) -> None:
+        ours, theirs = socket.socketpair()
+        command = [sys.executable, "-m", "server.workers", str(theirs.fileno()), "fsync" if self.fsync else "nofsync"]
+        environment = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        self.process = subprocess.Popen(command, pass_fds=(theirs.fileno(),), env=environment)
+        theirs.close()
+        self.reader, self.writer = await asyncio.open_unix_connection(sock=ours, limit=2**26)
+        self.reading = asyncio.create_task(self._read(), name=f"worker-{self.index}")
+        log.info("worker_started", worker=self.index, pid=self.process.pid)
+
+    async def call(self, kind: str, *args: Any) -> Any:
+        if self.lost is not None:
+            raise RecordFailed(self.lost)
+        number = next(self.numbers)
+        future = self.pending[number] = asyncio.get_running_loop().create_future()
+        payload = pickle.dumps((number, kind, args), protocol=pickle.HIGHEST_PROTOCOL)
+        self.writer.write(FRAME.pack(len(payload)) + payload)
+        outcome, value = await future
+        if outcome == "ok":
+            return value
+        if outcome == "engine_error":
+            name, code, message = value
+            raise getattr(engine_errors, name, EngineError)(code, message)
+        raise RecordFailed(value)
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                (size,) = FRAME.unpack(await self.reader.readexactly(FRAME.size))
+                number, reply = pickle.loads(await self.reader.readexactly(size))
+                future = self.pending.pop(number, None)
+                if future is not None and not future.done():
+                    future.set_result(reply)
+        except (asyncio.IncompleteReadError, ConnectionError) as error:
+            self._lose(f"worker {self.index} (pid {self.process.pid}) is gone: {error!r}")
+
+    def _lose(self, reason: str) -> None:
+        if self.lost is None and self.pending:
+            log.error("worker_lost", worker=self.index, reason=reason)
+        self.lost = reason
+        for future in self.pending.values():
+            if not future.done():
+                future.set_result(("failed", reason))
+        self.pending.clear()
+
+    async def close(self) -> None:
+        """Close the socket: the worker closes its files and exits."""
+        self.lost = self.lost or "the server is stopping"
+        self.writer.close()
+        with contextlib.suppress(Exception):
+            await self.writer.wait_closed()
+        self.reading.cancel()
+        try:
+            await asyncio.to_thread(self.process.wait, 10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+# ----------------------------------------------------------------------------------- the worker side
+
+
+class Worker:
+    """The matches of one worker process and what each request does to them."""
+
+    def __init__(self, fsync: bool) -> None:
+        self.fsync = fsync
+        self.cores: dict[str, MatchCore] = {}
+        self.handlers: dict[str, Callable[..., Any]] = {
+            "start": self.start, "resume": self.resume, "final": MatchCore.final, "play": self.play,
+            "bot_action": self.bot_action, "forget": self.forget}
+        self.unsynced: set[str] = set()  # games whose replay file was written by this batch of requests
+
+    def start(self, spec: CoreSpec) -> Step:
+        core, step = MatchCore.start(spec)
+        self.cores[spec.game_id] = core
+        self.unsynced.add(spec.game_id)
+        return step
+
+    def resume(self, spec: CoreSpec) -> list[Step]:
+        core, steps = MatchCore.resume(spec)
+        self.cores[spec.game_id] = core
+        return steps
+
+    def play(self, game_id: str, seat: int, action: str) -> Step:
+        step = self.cores[game_id].play(seat, action)
+        self.unsynced.add(game_id)
+        return step
+
+    def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
+        core = self.cores.get(game_id)
+        if core is None or core.version != version or core.recorded is None:
+            return None
+        return core.bot_action(seat)
+
+    def forget(self, game_id: str) -> None:
+        core = self.cores.pop(game_id, None)
+        if core is not None:
+            core.close()
+
+    def handle(self, requests: list[tuple[int, str, tuple[Any, ...]]]) -> list[tuple[int, tuple[str, Any]]]:
+        """Answer a batch of requests; the files they wrote are synced before any answer is given."""
+        replies: list[tuple[int, tuple[str, Any]]] = []
+        games: list[str | None] = []
+        for number, kind, args in requests:
+            game_id = args[0].game_id if isinstance(args[0], CoreSpec) else args[0]
+            games.append(game_id)
+            try:
+                replies.append((number, ("ok", self.handlers[kind](*args))))
+            except EngineError as error:
+                replies.append((number, ("engine_error", (type(error).__name__, error.code, error.message))))
+            except Exception as error:
+                if kind in WRITERS:
+                    self._break(game_id)
+                replies.append((number, ("failed", f"{kind} failed in the worker: {error!r}")))
+        synced = self._sync()
+        for index, (number, (outcome, value)) in enumerate(replies):
+            game_id = games[index]
+            if game_id in synced and outcome == "ok" and isinstance(value, Step):
+                problem, fsync_ms = synced[game_id]
+                if problem:
+                    replies[index] = (number, ("failed", problem))
+                else:
+                    replies[index] = (number, (outcome, value._replace(timings=value.timings._replace(
+                        fsync_ms=fsync_ms))))
+        return replies
+
+    def _sync(self) -> dict[str, tuple[str, float]]:
+        """fdatasync every file this batch wrote: game -> (the problem, or "", and how long it took)."""
+        synced = {}
+        for game_id in self.unsynced:
+            core = self.cores.get(game_id)
+            started = time.perf_counter()
+            problem = ""
+            try:
+                if self.fsync and core is not None:
+                    core.sync()
+            except Exception as error:
+                self._break(game_id)
+                problem = f"fsync failed: {error!r}"
+            synced[game_id] = (problem, _ms(time.perf_counter() - started))
+        self.unsynced.clear()
+        return synced
+
+    def _break(self, game_id: str | None) -> None:
+        """The game's state may be ahead of its file: drop it (the server refuses it until a restart)."""
+        core = self.cores.pop(game_id, None) if game_id is not None else None
+        if core is not None:
+            core.close()
+
+    def close(self) -> None:
+        for core in self.cores.values():
+            core.close()
+
+
+def serve(connection: socket.socket, fsync: bool) -> None:
+    """Answer requests until the server closes the socket (or dies)."""
+    worker = Worker(fsync)
+    buffer = bytearray()
+    try:
+        while True:
+            data = connection.recv(1 << 20)
+            if not data:
+                return
+            buffer += data
+            connection.setblocking(False)  # take whatever else has arrived too: one batch, one group commit
+            with contextlib.suppress(BlockingIOError):
+                while more := connection.recv(1 << 20):
+                    buffer += more
+            connection.setblocking(True)
+            requests = []
+            while len(buffer) >= FRAME.size:
+                (size,) = FRAME.unpack_from(buffer)
+                if len(buffer) < FRAME.size + size:
+                    break
+                requests.append(pickle.loads(buffer[FRAME.size:FRAME.size + size]))
+                del buffer[:FRAME.size + size]
+            if not requests:
+                continue
+            out = bytearray()
+            for reply in worker.handle(requests):
+                payload = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+                out += FRAME.pack(len(payload)) + payload
+            connection.sendall(out)
+    except (ConnectionError, OSError):
+        return
+    finally:
+        worker.close()
+
+
+def main(argv: list[str]) -> None:
+    """`python -m server.workers FD fsync|nofsync`, started by `WorkerLink.open` only."""
+    from server.tuning import tune_for_latency
+
+    tune_for_latency()
+    serve(socket.socket(fileno=int(argv[0])), fsync=argv[1] == "fsync")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,137 @@
+"""Matches in worker processes: group commit before any reply, errors carried back, a lost worker contained."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import zlib
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from vegas.v1 import table_pb2 as pb
+
+from bots.remote import choose_random
+from engine import GameConfig
+from engine.core.errors import IllegalAction, MalformedAction
+from server.core import CoreSpec, Step
+from server.workers import LocalCores, RecordFailed, Worker, WorkerCores
+from tests.server.harness import create, join_all, refusal, serving, stub_for
+
+
+def spec(tmp_path: Path, game_id: str) -> CoreSpec:
+    return CoreSpec(game_id, GameConfig("lords", "classic", 2, f"seed {game_id}"), ("Blue", "Red"),
+                    tmp_path / f"{game_id}.jsonl")
+
+
+def test_a_batch_is_made_durable_once_per_file_before_any_reply(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    worker = Worker(fsync=True)
+    synced: list[str] = []
+    monkeypatch.setattr("server.core.MatchCore.sync", lambda core: synced.append(core.spec.game_id))
+    replies = worker.handle([(0, "start", (spec(tmp_path, "a"),)), (1, "start", (spec(tmp_path, "b"),))])
+    assert sorted(synced) == ["a", "b"] and [outcome for _, (outcome, _) in replies] == ["ok", "ok"]
+    opening: Step = replies[0][1][1]
+    seat = opening.change.actors[0]
+    action = opening.views[seat].legal[0].text
+    synced.clear()
+    replies = worker.handle([(2, "play", ("a", seat, action)), (3, "play", ("a", seat, "build Z9 gold")),
+                             (4, "play", ("b", 5, "end"))])
+    assert synced == ["a"]  # one fdatasync for the game that changed, none for the refusals
+    (_, (ok, step)), (_, (refused, illegal)), (_, (malformed, _)) = replies
+    assert ok == "ok" and step.change.version == 1 and step.views[None].patch is not None
+    assert refused == "engine_error" and illegal[0] == MalformedAction.__name__ and "Z9" in illegal[2]
+    assert malformed == "engine_error"
+
+
+def test_a_failed_sync_fails_the_reply_and_drops_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    worker = Worker(fsync=True)
+    worker.handle([(0, "start", (spec(tmp_path, "a"),))])
+
+    def broken_disk(core: Any) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr("server.core.MatchCore.sync", broken_disk)
+    (_, (listed, _)), (_, (outcome, problem)) = worker.handle([(1, "bot_action", ("a", 0, 1)),
+                                                               (2, "start", (spec(tmp_path, "b"),))])
+    assert listed == "ok" and outcome == "failed" and "Input/output error" in problem
+    assert "b" not in worker.cores and "a" in worker.cores  # b's file may lag behind: b is refused from now on
+
+
+def test_engine_errors_come_back_as_themselves(tmp_path: Path) -> None:
+    async def scenario() -> tuple[BaseException, BaseException]:
+        cores = await WorkerCores(1, fsync=False).open()
+        try:
+            opening = await cores.start(spec(tmp_path, "a"))
+            waiting = opening.change.actors[0]
+            with pytest.raises(IllegalAction) as illegal:
+                await cores.play("a", 1 - waiting, "end")
+            with pytest.raises(MalformedAction) as malformed:
+                await cores.play("a", waiting, "fly to the moon")
+            return illegal.value, malformed.value
+        finally:
+            await cores.close()
+
+    illegal, malformed = asyncio.run(scenario())
+    assert "end" in str(illegal) and "fly" in str(malformed)
+
+
+def test_a_lost_worker_suspends_its_games_only(tmp_path: Path) -> None:
+    with serving(tmp_path, workers=2) as server, stub_for(server.address) as stub:
+        games: dict[int, tuple[str, dict[int, str]]] = {}
+        while len(games) < 2:  # a game on each worker
+            game_id = create(stub, players=2, rules="classic").game_id
+            games.setdefault(zlib.crc32(game_id.encode()) % 2, (game_id, join_all(stub, game_id, range(2))))
+        cores = server.running.hub.cores
+        assert isinstance(cores, WorkerCores)
+        cores.links[0].process.kill()
+        cores.links[0].process.wait(10)
+        rng = random.Random(1)
+        for index, (game_id, tokens) in sorted(games.items()):
+            summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+            seat = summary.actors[0]
+            legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
+            request = pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], based_on_version=legal.version,
+                                             action=choose_random(list(legal.actions), rng))
+            if index == 0:
+                status, code, message = refusal(stub.SubmitAction, request)
+                assert (status, code) == (grpc.StatusCode.UNAVAILABLE, "suspended"), message
+                assert refusal(stub.SubmitAction, request)[1] == "suspended"  # and stays so until a restart
+            else:
+                assert stub.SubmitAction(request).version == legal.version + 1
+        health = health_pb2_grpc.HealthStub(grpc.insecure_channel(server.address))
+        assert health.Check(health_pb2.HealthCheckRequest()).status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_record_failed_is_what_a_lost_worker_raises(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        cores = await WorkerCores(1, fsync=False).open()
+        try:
+            await cores.start(spec(tmp_path, "a"))
+            cores.links[0].process.kill()
+            with pytest.raises(RecordFailed, match="is gone"):
+                await cores.play("a", 0, "end")
+        finally:
+            await cores.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_failed_fsync_in_the_server_process_is_a_record_failure(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    async def scenario() -> None:
+        cores = LocalCores(fsync=True)
+        opening = await cores.start(spec(tmp_path, "a"))
+        seat = opening.change.actors[0]
+
+        def broken_disk(core: Any) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr("server.core.MatchCore.sync", broken_disk)
+        with pytest.raises(RecordFailed, match="No space left"):
+            await cores.play("a", seat, opening.views[seat].legal[0].text)
+        await cores.close()
+
+    asyncio.run(scenario())
