@@ -1,11 +1,13 @@
 """Server figures for `vegas bench`: action round trips under concurrent games, and diff sizes.
 
-Round trip: a real `vegas serve` runs in its own process on loopback (its own core: the machine has two),
-and this process plays N concurrent games, each with four remote bots (`bots.remote.RemoteBot`) on a
-connection of their own. A round trip is the time from a bot sending `SubmitAction` until every one of
-the game's four subscribers holds the resulting diff (applied and hash-checked). Bots pause `think`
-seconds before each action, as players do, so the server sees a steady load of concurrent games rather
-than one burst; the load served is reported with the figures, with the server's CPU per action.
+Round trip: a real `vegas serve` runs in its own process on loopback, pinned to one core, and this process
+(the load generator) plays N concurrent games on the other cores, each game with four remote bots
+(`bots.remote.RemoteBot`) on a connection of their own. Pinning keeps the two from taking turns on the
+same core, as on a LAN where the clients are other machines; one row measures without it. A round trip
+is the time from a bot sending `SubmitAction` until every one of the game's four subscribers holds the
+resulting diff (applied and hash-checked). Bots pause `think` seconds before each action, as players do,
+so the server sees a steady load of concurrent games rather than one burst; the load served is reported
+with the figures, with the server's CPU per action (its workers' included).
 
 Diff size: over random games played in-process, the mean size of each viewer's diff (the RFC 6902 patch
 as sent) against the mean size of a snapshot of the same view.
@@ -115,15 +117,26 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-class ServeProcess:
-    """`vegas serve` on a free loopback port in its own process, logging to a file."""
+def split_cores() -> tuple[set[int], set[int]] | None:
+    """The core the server gets and the cores this process keeps, where the machine has two or more."""
+    if not hasattr(os, "sched_getaffinity"):
+        return None
+    cores = sorted(os.sched_getaffinity(0))
+    return ({cores[0]}, set(cores[1:])) if len(cores) >= 2 else None
 
-    def __init__(self, data_dir: Path) -> None:
+
+class ServeProcess:
+    """`vegas serve --workers N` on a free loopback port in its own process (on `cores`, if given),
+    logging to a file."""
+
+    def __init__(self, data_dir: Path, workers: int = 0, cores: set[int] | None = None) -> None:
         self.log_path = data_dir / "serve.log"
         self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
         command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
-                   "--data-dir", str(data_dir / "data"), "--log-json", "--rate-limit", "0", "--max-games", "10000"]
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log)
+                   "--data-dir", str(data_dir / "data"), "--log-json", "--rate-limit", "0", "--max-games", "10000",
+                   "--workers", str(workers)]
+        pin = None if cores is None else functools.partial(os.sched_setaffinity, 0, cores)
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin)
         self.address = f"127.0.0.1:{self._port()}"
 
     def _port(self) -> int:
@@ -141,12 +154,17 @@ class ServeProcess:
         self.log.close()
 
     def cpu_seconds(self) -> float | None:
-        """User and system CPU the server has used so far (Linux /proc; None elsewhere)."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """User and system CPU the server and its workers have used so far (Linux /proc; None elsewhere)."""
+        total = 0.0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                pid, rest = stat.read_text().split(" (", 1)
+            except OSError:
+                continue
+            fields = rest.rsplit(")", 1)[1].split()
+            if int(pid) == self.process.pid or int(fields[1]) == self.process.pid:  # the server or its child
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total if Path(f"/proc/{self.process.pid}").exists() else None
 
 
 async def _seat_bots(stub: table_pb2_grpc.VegasTableStub, index: int,
@@ -164,23 +182,46 @@ async def _seat_bots(stub: table_pb2_grpc.VegasTableStub, index: int,
     return bots, times
 
 
+@dataclass(frozen=True)
+class Scenario:
+    """One load to measure: how many games, how fast their bots act, and how the server runs."""
+
+    games: int
+    think: float
+    workers: int = 0  # vegas serve --workers
+    pinned: bool = True  # the server on a core of its own (where the machine has two or more)
+    target: bool = False  # the row the issue's p99 target is about
+
+    @property
+    def label(self) -> str:
+        label = f"{self.games} concurrent game{'s' if self.games > 1 else ''}, bots thinking ~{self.think:g} s"
+        if self.workers:
+            label += f", --workers {self.workers}"
+        return label if self.pinned else label + ", server and load on the same cores"
+
+
 @dataclass
 class Load:
     """What one run of concurrent games measured."""
 
-    games: int
+    scenario: Scenario
     trips: list[float]
     seconds: float
-    server_cpu: float | None  # CPU seconds the server process used (None where /proc is not there)
+    server_cpu: float | None  # CPU seconds the server and its workers used (None where /proc is not there)
 
 
-async def _measure(server: ServeProcess, games: int, think: float, seconds: float) -> Load:
-    """Set up `games` games (a connection each), let their bots play for `seconds`, collect round trips."""
+async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cores: set[int] | None) -> Load:
+    """Set up the scenario's games (a connection each), let their bots play for `seconds` on `cores` (all
+    of this process's if None), collect the round trips."""
     options = [("grpc.use_local_subchannel_pool", 1)]  # one TCP connection per game, as from separate machines
-    channels = [grpc.aio.insecure_channel(server.address, options=options) for _ in range(games)]
+    channels = [grpc.aio.insecure_channel(server.address, options=options) for _ in range(scenario.games)]
+    own_cores = os.sched_getaffinity(0) if cores is not None else None
     try:
-        seated = [await _seat_bots(table_pb2_grpc.VegasTableStub(c), k, think) for k, c in enumerate(channels)]
+        seated = [await _seat_bots(table_pb2_grpc.VegasTableStub(c), k, scenario.think)
+                  for k, c in enumerate(channels)]
         tune_for_latency()  # this process's own GC pauses and GIL waits would count as the server's latency
+        if cores is not None:
+            os.sched_setaffinity(0, cores)
         cpu, started = server.cpu_seconds(), time.perf_counter()
         tasks = [asyncio.create_task(bot.play()) for bots, _ in seated for bot in bots]
         _, pending = await asyncio.wait(tasks, timeout=seconds)
@@ -190,20 +231,21 @@ async def _measure(server: ServeProcess, games: int, think: float, seconds: floa
         elapsed, cpu_after = time.perf_counter() - started, server.cpu_seconds()
     finally:
         await asyncio.gather(*(c.close() for c in channels))
+        if own_cores is not None:
+            os.sched_setaffinity(0, own_cores)
         gc.unfreeze()
         gc.set_threshold(*DEFAULT_GC_THRESHOLDS)
         sys.setswitchinterval(DEFAULT_SWITCH_INTERVAL)
     used = cpu_after - cpu if cpu is not None and cpu_after is not None else None
-    return Load(games, [t for _, times in seated for t in times.round_trips()], elapsed, used)
+    return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used)
 
 
-def load_rows(load: Load, think: float, target: bool) -> list[Row]:
-    label = f"{load.games} concurrent game{'s' if load.games > 1 else ''}, bots thinking ~{think:g} s"
-    actions = len(load.trips)
+def load_rows(load: Load) -> list[Row]:
+    label, actions = load.scenario.label, len(load.trips)
     rows = [
         Row("server", f"action round trip p50, {label}", 1000 * percentile(load.trips, 0.50), "ms"),
         Row("server", f"action round trip p99, {label}", 1000 * percentile(load.trips, 0.99), "ms",
-            f"< {P99_TARGET_MS} ms" if target else ""),
+            f"< {P99_TARGET_MS} ms" if load.scenario.target else ""),
         Row("server", f"actions served per second, {label}", actions / load.seconds, "actions/s"),
     ]
     if load.server_cpu is not None and actions:
@@ -211,25 +253,32 @@ def load_rows(load: Load, think: float, target: bool) -> list[Row]:
     return rows
 
 
-def round_trip_rows(loads: list[tuple[int, float]], seconds: float = 30.0) -> list[Row]:
-    """Round trips for each (concurrent games, bots' think time), against one `vegas serve` process."""
+def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0) -> list[Row]:
+    """Round trips for each scenario, against a `vegas serve` per server set-up (workers, pinning)."""
     rows = []
-    with tempfile.TemporaryDirectory(prefix="vegas-bench-") as directory:
-        server = ServeProcess(Path(directory))
-        try:
-            for games, think in loads:
-                load = asyncio.run(_measure(server, games, think, seconds))
-                rows += load_rows(load, think, target=games == max(CONCURRENCY))
-        finally:
-            server.stop()
+    split = split_cores()
+    for workers, pinned in dict.fromkeys((s.workers, s.pinned) for s in scenarios):
+        server_cores, load_cores = split if split and pinned else (None, None)
+        with tempfile.TemporaryDirectory(prefix="vegas-bench-") as directory:
+            server = ServeProcess(Path(directory), workers, server_cores)
+            try:
+                for scenario in scenarios:
+                    if (scenario.workers, scenario.pinned) == (workers, pinned):
+                        rows += load_rows(asyncio.run(_measure(server, scenario, seconds, load_cores)))
+            finally:
+                server.stop()
     return rows
 
 
 def server_suite(quick: bool) -> list[Row]:
-    """What `vegas bench` calls: diff sizes; round trips with 1, 10 and 100 concurrent games of busy
-    bots, and 100 games at a pace nearer to people's."""
-    loads = [(games, THINK_SECONDS) for games in CONCURRENCY] + [(max(CONCURRENCY), HUMAN_THINK_SECONDS)]
-    return diff_sizes(games=10 if quick else 100) + round_trip_rows(loads, seconds=8.0 if quick else 30.0)
+    """What `vegas bench` calls: diff sizes; round trips with 1, 10 and 100 concurrent games of busy bots,
+    100 games at a pace nearer to people's, and 100 busy games with the matches in a worker process and
+    with the server sharing its cores with the load."""
+    peak = max(CONCURRENCY)
+    scenarios = [Scenario(games, THINK_SECONDS, target=games == peak) for games in CONCURRENCY]
+    scenarios += [Scenario(peak, HUMAN_THINK_SECONDS), Scenario(peak, THINK_SECONDS, workers=1),
+                  Scenario(peak, THINK_SECONDS, pinned=False)]
+    return diff_sizes(games=10 if quick else 100) + round_trip_rows(scenarios, seconds=8.0 if quick else 30.0)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -243,10 +292,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", type=int, nargs="*", default=list(CONCURRENCY))
     parser.add_argument("--think", type=float, default=THINK_SECONDS, help="bots' mean pause before acting")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level of concurrency runs")
+    parser.add_argument("--workers", type=int, default=0, help="vegas serve --workers")
+    parser.add_argument("--unpinned", action="store_true", help="let the server share the load's cores")
     args = parser.parse_args(argv)
     console = Console()
     with console.status("playing concurrent games against vegas serve..."):
-        rows = round_trip_rows([(games, args.think) for games in args.games], args.seconds)
+        rows = round_trip_rows([Scenario(games, args.think, args.workers, not args.unpinned)
+                                for games in args.games], args.seconds)
     table = Table(title="server round trips")
     for column in ("measure", "value", "unit"):
         table.add_column(column, justify="right" if column == "value" else "left")

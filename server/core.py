@@ -50,6 +50,15 @@ class Timings(NamedTuple):
     fsync_ms: float = 0.0
 
 
+class Recorded(NamedTuple):
+    """An action applied and written, not yet synced nor shown."""
+
+    seat: int
+    events: list[Event]
+    state_hash: str
+    apply_ms: float
+
+
 class Step(NamedTuple):
     """A version of a game: what made it, and every viewer's view of it."""
 
@@ -135,15 +144,25 @@ class MatchCore:
         return len(self.match.history)
 
     def play(self, seat: int, action: str) -> Step:
-        """Apply `seat`'s action and write its record (EngineError, and nothing changes, if refused)."""
+        """Apply `seat`'s action, write its record, and give everyone's view of the new version (EngineError,
+        and nothing changes, if refused)."""
+        return self.views_after(self.record(seat, action))
+
+    def record(self, seat: int, action: str) -> Recorded:
+        """Apply `seat`'s action and write its record (EngineError, and nothing changes, if refused). The
+        record can then be synced while `views_after` works out the views."""
         assert self.recorded is not None, "the game is over"
         started = time.perf_counter()
         events = self.recorded.play(seat, action)
-        applied = time.perf_counter()
-        step = self._step(seat, self.match.history[-1].action, events, self.recorded.state_hash)
+        state_hash = self.recorded.state_hash
         if self.match.over:
-            self.close()
-        return step._replace(timings=Timings(_ms(applied - started), _ms(time.perf_counter() - applied)))
+            self.close()  # the end is written too
+        return Recorded(seat, events, state_hash, _ms(time.perf_counter() - started))
+
+    def views_after(self, recorded: Recorded) -> Step:
+        started = time.perf_counter()
+        step = self._step(recorded.seat, self.match.history[-1].action, recorded.events, recorded.state_hash)
+        return step._replace(timings=Timings(recorded.apply_ms, _ms(time.perf_counter() - started)))
 
     def bot_action(self, seat: int) -> str:
         """What the server's bot at `seat` does now (it chooses on a copy of the state)."""
