@@ -4,9 +4,10 @@
     DATA_DIR/games/<game_id>/replay.jsonl  the replay file, once the game has started (replays.format)
 
 `game.json` is replaced atomically (write, fsync, rename, fsync the directory) each time a seat is taken;
-the replay file is appended to and fsynced for every accepted action by `replays.recorder`. Tokens are
-stored as SHA-256 hashes only: the disk never holds a secret that lets someone act for a seat, but it does
-hold the server seed, which is secret until the game ends: the data directory is the server's alone.
+the replay file is appended to for every accepted action and synced before the action is acknowledged
+(`server.core`, `server.workers`). Tokens are stored as SHA-256 hashes only: the disk never holds a secret
+that lets someone act for a seat, but it does hold the server seed, which is secret until the game ends:
+the data directory is the server's alone.
 """
 
 from __future__ import annotations
@@ -130,16 +131,6 @@ class GameStore:
         for path in sorted((self.root / "games").glob("*/game.json")):
             records.append(GameRecord.from_json(json.loads(path.read_bytes())))
         return sorted(records, key=lambda r: (r.created_at, r.game_id))
-
-
-def fsync_file(path: Path) -> None:
-    """Flush a file's written data to disk. fsync acts on the file, not the descriptor, so this also
-    covers what another open descriptor (the replay writer's) has written."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _fsync_directory(directory: Path) -> None:
