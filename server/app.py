@@ -13,13 +13,14 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from vegas.v1 import table_pb2
 
+from server.cores import LocalCores
 from server.hub import GameHub
 from server.ratelimit import RateLimiter
 from server.records import GameStore
 from server.service import VegasTable, add_to_server
 from server.session import Settings
 from server.tuning import tune_for_latency
-from server.workers import LocalCores, WorkerCores
+from server.workers import WorkerCores
 
 log = structlog.get_logger("vegas.server")
 

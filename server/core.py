@@ -67,7 +67,8 @@ class Step(NamedTuple):
     timings: Timings = Timings()
 
 
-def _ms(seconds: float) -> float:
+def ms(seconds: float) -> float:
+    """Seconds as milliseconds, rounded for logs."""
     return round(seconds * 1000, 3)
 
 
@@ -157,12 +158,12 @@ class MatchCore:
         state_hash = self.recorded.state_hash
         if self.match.over:
             self.close()  # the end is written too
-        return Recorded(seat, events, state_hash, _ms(time.perf_counter() - started))
+        return Recorded(seat, events, state_hash, ms(time.perf_counter() - started))
 
     def views_after(self, recorded: Recorded) -> Step:
         started = time.perf_counter()
         step = self._step(recorded.seat, self.match.history[-1].action, recorded.events, recorded.state_hash)
-        return step._replace(timings=Timings(recorded.apply_ms, _ms(time.perf_counter() - started)))
+        return step._replace(timings=Timings(recorded.apply_ms, ms(time.perf_counter() - started)))
 
     def bot_action(self, seat: int) -> str:
         """What the server's bot at `seat` does now (it chooses on a copy of the state)."""

@@ -13,10 +13,10 @@ from bots.registry import bot_problem
 from engine.core.api import GameConfig
 from engine.registry import check_config
 from server import errors
+from server.cores import Cores
 from server.records import GameRecord, GameStore, SeatRecord
 from server.session import GameSession, Settings
 from server.viewers import Status
-from server.workers import Cores
 
 log = structlog.get_logger("vegas.server")
 

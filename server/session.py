@@ -3,8 +3,9 @@
 Everything that changes a game goes through `GameSession.submit` while holding the game's lock, so a
 game's actions are applied strictly one at a time and in order (many games still run side by side). The
 match itself (rules, replay file, every viewer's new view and diff) runs where `Cores` puts it: in this
-process or in a worker process (`server.workers`). Either way an action is on disk before `Cores.play`
-returns, nothing is published before that, and readers in the event loop never see half an update.
+process or in a worker process (`server.cores`, `server.workers`). Either way an action is on disk before
+`Cores.play` returns, nothing is published before that, and readers in the event loop never see half an
+update.
 
 Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else.
 """
@@ -23,9 +24,9 @@ from replays.format import read_replay
 from server import errors
 from server.botseats import BotSeats
 from server.core import CoreSpec, Step
+from server.cores import Cores, RecordFailed
 from server.records import GameRecord, GameStore, token_hash
 from server.viewers import Change, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
-from server.workers import Cores, RecordFailed
 
 log = structlog.get_logger("vegas.server")
 
@@ -160,10 +161,14 @@ class GameSession:
         self._begin(step)
         self.log.info("game_started", seed_commitment=self.record.commitment, players=self.record.players)
 
+    def _fresh_logs(self, step: Step) -> dict[Viewer, ViewerLog]:
+        """Every viewer's log, starting at `step` (its views whole, with no diffs before them)."""
+        return {viewer: ViewerLog(state, step.change.version, self.settings.window)
+                for viewer, state in step.views.items()}
+
     def _begin(self, step: Step) -> None:
         self.change = step.change
-        self.logs = {viewer: ViewerLog(state, step.change.version, self.settings.window)
-                     for viewer, state in step.views.items()}
+        self.logs = self._fresh_logs(step)
         for subscriber in self.subscribers:
             subscriber.offer(self.logs[subscriber.viewer].snapshot(step.change))
         self._log_events(step.change)
@@ -302,8 +307,7 @@ class GameSession:
             return
         steps = await self.cores.resume(self.spec())
         first, *rest = steps
-        self.logs = {viewer: ViewerLog(state, first.change.version, self.settings.window)
-                     for viewer, state in first.views.items()}
+        self.logs = self._fresh_logs(first)
         for step in rest:
             for viewer, state in step.views.items():
                 self.logs[viewer].advance(state, step.change)
@@ -317,7 +321,6 @@ class GameSession:
             if self.finished_version is None:
                 return
             step = await self.cores.final(self.spec())
-            self.logs = {viewer: ViewerLog(state, step.change.version, self.settings.window)
-                         for viewer, state in step.views.items()}
+            self.logs = self._fresh_logs(step)
             self.change = step.change
             self.finished_version = None

@@ -1,18 +1,17 @@
-"""Where the server's matches run: in its own process, or spread over worker processes.
+"""Matches in worker processes (`vegas serve --workers N`), beside the process that talks to clients.
 
 A Python process runs Python on one core at a time. The gRPC side of the server (receiving, sending,
 checking requests) and the match side (`server.core`: the rules, the replay files, encoding and diffing
 every viewer's view) each take about half of the CPU an action costs, so with `--workers N` the matches
 run in N worker processes (a game always in the same one, chosen by its id) and the server's process
-keeps only the gRPC side: both halves then run side by side on a machine's cores.
+keeps only the gRPC side: both halves can then run side by side on a machine's cores. (On a 2-core
+machine shared with the load generator this measured no faster: docs/BENCHMARKS.md.)
 
-A worker reads requests from a socket pair, handles every request that has arrived, makes the replay
-files those requests wrote durable (one fdatasync per file: a group commit), and only then replies, so
-nothing is acknowledged before it is on disk. If the server dies, the socket closes and the worker
-exits; if a worker dies, its games refuse everything until the server restarts and restores them.
-
-`LocalCores` runs the same `MatchCore`s in the server's own process (`--workers 0`): CPU work in the
-event loop, fsync in a thread.
+A worker reads requests from a socket pair, takes every request that has arrived, applies and writes the
+actions, fdatasyncs the files they wrote side by side while it works out the views (a group commit), and
+only then replies, so nothing is acknowledged before it is on disk. If the server dies, the socket
+closes and the worker exits; if a worker dies, its games refuse everything until the server restarts and
+restores them.
 """
 
 from __future__ import annotations
@@ -28,129 +27,21 @@ import subprocess
 import sys
 import time
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Protocol
+from typing import Any
 
 import structlog
 
 from engine.core import errors as engine_errors
 from engine.core.errors import EngineError
-from server.core import CoreSpec, MatchCore, Recorded, Step
-from server.syncer import Syncer
+from server.core import CoreSpec, MatchCore, Recorded, Step, ms
+from server.cores import RecordFailed
 
 log = structlog.get_logger("vegas.server")
 
 FRAME = struct.Struct(">I")
 WRITERS = frozenset({"start", "play"})  # requests that write a replay file: if they fail, the file may lag
-
-
-class RecordFailed(Exception):
-    """An action was applied but its record could not be written or made durable (or the process holding
-    the match is gone): the game must refuse everything until a restart reloads it from its replay file."""
-
-
-class Cores(Protocol):
-    """What a `GameSession` asks of the place its match runs. `play` returns once the action is durable."""
-
-    async def start(self, spec: CoreSpec) -> Step: ...
-    async def resume(self, spec: CoreSpec) -> list[Step]: ...
-    async def final(self, spec: CoreSpec) -> Step: ...
-    async def play(self, game_id: str, seat: int, action: str) -> Step: ...
-    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None: ...
-    async def forget(self, game_id: str) -> None: ...
-    async def close(self) -> None: ...
-
-
-def _ms(seconds: float) -> float:
-    return round(seconds * 1000, 3)
-
-
-# ------------------------------------------------------------------------------------ in the server
-
-
-async def _done() -> None:
-    return None
-
-
-async def _failing_as_record(synced: Awaitable[None]) -> None:
-    try:
-        await synced
-    except Exception as error:
-        raise RecordFailed(f"fsync failed: {error!r}") from error
-
-
-class LocalCores:
-    """Matches in the server's own process: the CPU work in the event loop (a thread would only fight it
-    for the GIL), the fsyncs in a thread that takes them in batches (`server.syncer`)."""
-
-    def __init__(self, fsync: bool = True) -> None:
-        self.fsync = fsync
-        self.cores: dict[str, MatchCore] = {}
-        self.syncer: Syncer | None = None
-
-    async def start(self, spec: CoreSpec) -> Step:
-        core, step = await asyncio.to_thread(MatchCore.start, spec)
-        self.cores[spec.game_id] = core
-        await self._sync(core)
-        return step
-
-    async def resume(self, spec: CoreSpec) -> list[Step]:
-        core, steps = await asyncio.to_thread(MatchCore.resume, spec)
-        self.cores[spec.game_id] = core
-        return steps
-
-    async def final(self, spec: CoreSpec) -> Step:
-        return await asyncio.to_thread(MatchCore.final, spec)
-
-    async def play(self, game_id: str, seat: int, action: str) -> Step:
-        core = self.cores[game_id]
-        try:
-            recorded = core.record(seat, action)
-        except EngineError:
-            raise
-        except Exception as error:
-            raise RecordFailed(f"writing the record failed: {error!r}") from error
-        started = time.perf_counter()
-        synced = self._sync(core)  # the disk works while the loop works out the views
-        try:
-            step = core.views_after(recorded)
-        except Exception as error:
-            await synced
-            raise RecordFailed(f"the views of the new version failed: {error!r}") from error
-        await synced
-        return step._replace(timings=step.timings._replace(fsync_ms=_ms(time.perf_counter() - started)))
-
-    def _sync(self, core: MatchCore) -> Awaitable[None]:
-        """Start making the core's replay file durable; await the result (RecordFailed if the disk fails)."""
-        if not self.fsync:
-            return _done()
-        if self.syncer is None:
-            self.syncer = Syncer(asyncio.get_running_loop())
-        return _failing_as_record(self.syncer.submit(core.sync))
-
-    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
-        """The bot chooses on its own copy of the state, in a thread: a slow strategy never stalls the loop."""
-        core = self.cores.get(game_id)
-        if core is None or core.version != version or core.recorded is None:
-            return None
-        bot, game, state = core.bots[seat], core.game, core.clone_state()
-        return str((await asyncio.to_thread(bot.choose, game, state, seat)).text())
-
-    async def forget(self, game_id: str) -> None:
-        core = self.cores.pop(game_id, None)
-        if core is not None:
-            core.close()
-
-    async def close(self) -> None:
-        for core in self.cores.values():
-            core.close()
-        self.cores.clear()
-        if self.syncer is not None:
-            await asyncio.to_thread(self.syncer.close)
-
-
-# ---------------------------------------------------------------------------------- in worker processes
 
 
 class WorkerCores:
@@ -374,7 +265,7 @@ class Worker:
             except Exception as error:
                 self._break(game_id)
                 problem = f"fsync failed: {error!r}"
-            synced[game_id] = (problem, _ms(time.perf_counter() - started))
+            synced[game_id] = (problem, ms(time.perf_counter() - started))
         return synced
 
     def _break(self, game_id: str | None) -> None:

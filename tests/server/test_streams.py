@@ -13,11 +13,11 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from bots.remote import RemoteBot, ViewMirror
+from server.cores import LocalCores
 from server.hub import GameHub
 from server.records import GameStore
 from server.service import stream
 from server.session import Settings
-from server.workers import LocalCores
 from tests.server.harness import create, join_all, serving, stub_for
 
 

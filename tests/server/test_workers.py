@@ -17,7 +17,8 @@ from bots.remote import choose_random
 from engine import GameConfig
 from engine.core.errors import IllegalAction, MalformedAction
 from server.core import CoreSpec, Step
-from server.workers import LocalCores, RecordFailed, Worker, WorkerCores
+from server.cores import LocalCores, RecordFailed
+from server.workers import Worker, WorkerCores
 from tests.server.harness import create, join_all, refusal, serving, stub_for
 
 

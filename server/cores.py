@@ -1,0 +1,116 @@
+"""Where the server's matches run (`Cores`), and the simplest place: the server's own process.
+
+A `GameSession` hands its match to a `Cores`: `LocalCores` here runs every `server.core.MatchCore` in the
+server's process; `server.workers.WorkerCores` (`vegas serve --workers N`) in worker processes. Either
+way `play` returns once the action is on disk, and a failure to get it there is a `RecordFailed`: the
+game is suspended until a restart reloads it from its replay file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable
+from typing import Protocol
+
+from engine.core.errors import EngineError
+from server.core import CoreSpec, MatchCore, Step, ms
+from server.syncer import Syncer
+
+
+class RecordFailed(Exception):
+    """An action was applied but its record could not be written or made durable (or the process holding
+    the match is gone): the game must refuse everything until a restart reloads it from its replay file."""
+
+
+class Cores(Protocol):
+    """What a `GameSession` asks of the place its match runs. `play` returns once the action is durable."""
+
+    async def start(self, spec: CoreSpec) -> Step: ...
+    async def resume(self, spec: CoreSpec) -> list[Step]: ...
+    async def final(self, spec: CoreSpec) -> Step: ...
+    async def play(self, game_id: str, seat: int, action: str) -> Step: ...
+    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None: ...
+    async def forget(self, game_id: str) -> None: ...
+    async def close(self) -> None: ...
+
+
+async def _done() -> None:
+    return None
+
+
+async def _failing_as_record(synced: Awaitable[None]) -> None:
+    try:
+        await synced
+    except Exception as error:
+        raise RecordFailed(f"fsync failed: {error!r}") from error
+
+
+class LocalCores:
+    """Matches in the server's own process: the CPU work in the event loop (a thread would only fight it
+    for the GIL), the fsyncs in a thread that takes them in batches (`server.syncer`)."""
+
+    def __init__(self, fsync: bool = True) -> None:
+        self.fsync = fsync
+        self.cores: dict[str, MatchCore] = {}
+        self.syncer: Syncer | None = None
+
+    async def start(self, spec: CoreSpec) -> Step:
+        core, step = await asyncio.to_thread(MatchCore.start, spec)
+        self.cores[spec.game_id] = core
+        await self._sync(core)
+        return step
+
+    async def resume(self, spec: CoreSpec) -> list[Step]:
+        core, steps = await asyncio.to_thread(MatchCore.resume, spec)
+        self.cores[spec.game_id] = core
+        return steps
+
+    async def final(self, spec: CoreSpec) -> Step:
+        return await asyncio.to_thread(MatchCore.final, spec)
+
+    async def play(self, game_id: str, seat: int, action: str) -> Step:
+        core = self.cores[game_id]
+        try:
+            recorded = core.record(seat, action)
+        except EngineError:
+            raise
+        except Exception as error:
+            raise RecordFailed(f"writing the record failed: {error!r}") from error
+        started = time.perf_counter()
+        synced = self._sync(core)  # the disk works while the loop works out the views
+        try:
+            step = core.views_after(recorded)
+        except Exception as error:
+            await synced
+            raise RecordFailed(f"the views of the new version failed: {error!r}") from error
+        await synced
+        return step._replace(timings=step.timings._replace(fsync_ms=ms(time.perf_counter() - started)))
+
+    def _sync(self, core: MatchCore) -> Awaitable[None]:
+        """Start making the core's replay file durable; await the result (RecordFailed if the disk fails)."""
+        if not self.fsync:
+            return _done()
+        if self.syncer is None:
+            self.syncer = Syncer(asyncio.get_running_loop())
+        return _failing_as_record(self.syncer.submit(core.sync))
+
+    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
+        """The bot chooses on its own copy of the state, in a thread: a slow strategy never stalls the loop."""
+        core = self.cores.get(game_id)
+        if core is None or core.version != version or core.recorded is None:
+            return None
+        bot, game, state = core.bots[seat], core.game, core.clone_state()
+        return str((await asyncio.to_thread(bot.choose, game, state, seat)).text())
+
+    async def forget(self, game_id: str) -> None:
+        core = self.cores.pop(game_id, None)
+        if core is not None:
+            core.close()
+
+    async def close(self) -> None:
+        for core in self.cores.values():
+            core.close()
+        self.cores.clear()
+        if self.syncer is not None:
+            await asyncio.to_thread(self.syncer.close)
