@@ -222,7 +222,7 @@ class VegasTable:
 
     # ------------------------------------------------------------------------------------------ watching
 
-    async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.Update]:
+    async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> None:
         started, sent = time.perf_counter(), 0
         structlog.contextvars.bind_contextvars(rpc="Watch", game_id=_logged_id(request), peer=context.peer())
         try:
@@ -240,7 +240,7 @@ class VegasTable:
         status = "OK"
         try:
             async for update in stream(session, subscriber, first, held):
-                yield update
+                await context.write(update)
                 sent += 1
         except (asyncio.CancelledError, GeneratorExit):
             status = "CANCELLED"  # the viewer hung up: normal for clients that come and go
