@@ -24,7 +24,7 @@ from engine.core.api import Event, Game, GameConfig
 from engine.core.canonical import canonical_bytes, digest
 from engine.core.match import Match
 from engine.registry import get_game
-from replays.format import end_record, read_replay
+from replays.format import Replay, end_record, read_replay
 from replays.recorder import RecordedMatch
 from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
 from server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
@@ -99,7 +99,8 @@ class MatchCore:
         """An unfinished match from its replay file, every state hash checked; the steps of its last
         `window` versions (the first a fresh view, the rest diffs; only the last with the whole views)."""
         steps: list[Step] = []
-        keep_from = max(0, len(read_replay(spec.replay_path).actions) - spec.window)
+        replay = read_replay(spec.replay_path)
+        keep_from = max(0, len(replay.actions) - spec.window)
         core: MatchCore | None = None
 
         def on_move(match: Match, events: list[Event], state_hash: str) -> None:
@@ -112,7 +113,7 @@ class MatchCore:
                 steps.append(core._step(last.seat if last else None, last.action if last else "", events,
                                         state_hash, fresh=version == keep_from, texts=False))
 
-        match = replay_match(get_game(spec.config.game), spec.replay_path, on_move)
+        match = replay_match(get_game(spec.config.game), spec.replay_path, on_move, replay)
         assert core is not None
         core.recorded = RecordedMatch(match, spec.replay_path, fsync=False, end_meta=spec.end_meta)
         if match.over:  # the server stopped between the last action record and the end record
@@ -143,6 +144,10 @@ class MatchCore:
     @property
     def version(self) -> int:
         return len(self.match.history)
+
+    def playing_at(self, version: int) -> bool:
+        """Whether the match is still being played and at `version` (a bot's choice for it still counts)."""
+        return self.recorded is not None and self.version == version
 
     def play(self, seat: int, action: str) -> Step:
         """Apply `seat`'s action, write its record, and give everyone's view of the new version (EngineError,
@@ -210,11 +215,12 @@ class MatchCore:
         return Step(change, states)
 
 
-def replay_match(game: Game[Any], path: Path,
-                 on_move: Callable[[Match, list[Event], str], None] | None = None) -> Match:
+def replay_match(game: Game[Any], path: Path, on_move: Callable[[Match, list[Event], str], None] | None = None,
+                 replay: Replay | None = None) -> Match:
     """The match a replay file records, re-applied action by action and checked against every state hash;
-    `on_move` sees the match after its set-up and after each action, with the events and the state hash."""
-    replay = read_replay(path)
+    `on_move` sees the match after its set-up and after each action, with the events and the state hash.
+    `replay` is the file already read, if it is."""
+    replay = replay or read_replay(path)
     match = Match(game, replay.config)
     if match.state_hash() != replay.header["hash"]:
         raise ValueError(f"{path}: the set-up no longer gives the recorded state (engine changed?)")

@@ -98,7 +98,7 @@ class LocalCores:
     async def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
         """The bot chooses on its own copy of the state, in a thread: a slow strategy never stalls the loop."""
         core = self.cores.get(game_id)
-        if core is None or core.version != version or core.recorded is None:
+        if core is None or not core.playing_at(version):
             return None
         bot, game, state = core.bots[seat], core.game, core.clone_state()
         return str((await asyncio.to_thread(bot.choose, game, state, seat)).text())

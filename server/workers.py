@@ -192,7 +192,7 @@ class Worker:
 
     def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
         core = self.cores.get(game_id)
-        if core is None or core.version != version or core.recorded is None:
+        if core is None or not core.playing_at(version):
             return None
         return core.bot_action(seat)
 
