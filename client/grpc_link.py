@@ -99,18 +99,21 @@ class GrpcLink:
             raise LinkError("the server cannot be reached (no answer)", status="UNAVAILABLE",
                             retryable=True) from None
 
-    async def send(self, game_id: str, token: str, route: Route, based_on_version: int) -> Accepted:
+    async def send(self, game_id: str, token: str, route: Route, based_on_version: int,
+                   request_id: str = "") -> Accepted:
         if isinstance(route, Submit):
             request = pb.SubmitActionRequest(game_id=game_id, seat_token=token, action=route.action,
                                              based_on_version=based_on_version)
             reply = await _call(lambda: self.stub.SubmitAction(request, timeout=CALL_TIMEOUT))
         elif isinstance(route, Propose):
-            proposal = pb.ProposeTradeRequest(game_id=game_id, seat_token=token, terms=route.terms)
+            proposal = pb.ProposeTradeRequest(game_id=game_id, seat_token=token, terms=route.terms,
+                                              request_id=request_id)
             reply = await _call(lambda: self.stub.ProposeTrade(proposal, timeout=CALL_TIMEOUT))
         else:
             assert isinstance(route, Answer)
             answer = pb.AnswerTradeRequest(game_id=game_id, seat_token=token, trade_id=route.trade_id,
-                                           answer=ANSWERS[route.answer], removes=list(route.removes))
+                                           answer=ANSWERS[route.answer], removes=list(route.removes),
+                                           request_id=request_id)
             reply = await _call(lambda: self.stub.AnswerTrade(answer, timeout=CALL_TIMEOUT))
         return Accepted(reply.version, reply.action, tuple(e.text for e in reply.events))
 

@@ -3,13 +3,15 @@
 A turn action names the version it was chosen on, so the server never applies it twice: if the
 connection drops, the client sends it again with the same version. A "stale version" answer to such a
 retry means the first try went through when the stream shows this seat's very action at the next version.
-Trades carry no version, so they are never sent twice; if their answer is lost, the player is told so.
+Trades carry no version (any party may act on them at any moment); they carry a request id instead, the
+same on every try, so the server answers a retry with the first answer rather than a second trade.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import uuid
 
 import structlog
 
@@ -25,13 +27,14 @@ FIRST_RETRY = 0.5  # seconds before the first retry; doubling after
 async def deliver(link: TableLink, model: ClientModel, order: Order, version: int) -> Notice:
     """Send `order`, chosen on `version`; the notice to show: what was done, or the server's refusal."""
     assert model.game_id is not None
+    request_id = "" if isinstance(order.route, Submit) else uuid.uuid4().hex
     for attempt in range(ATTEMPTS):
         try:
-            accepted = await link.send(model.game_id, model.token, order.route, version)
+            accepted = await link.send(model.game_id, model.token, order.route, version, request_id)
         except LinkError as error:
             if error.code == "stale_version" and attempt and await _made_it(model, order, version):
                 return Notice(f"{order.action} (version {version + 1})", "notice")
-            if error.retryable and isinstance(order.route, Submit) and attempt + 1 < ATTEMPTS:
+            if error.retryable and attempt + 1 < ATTEMPTS:
                 log.info("send_retry", action=order.action, reason=error.message)
                 await asyncio.sleep(FIRST_RETRY * 2 ** attempt)
                 continue
@@ -57,6 +60,7 @@ def refusal_text(order: Order, error: LinkError) -> str:
     if error.code == "stale_version":
         return (f"{order.action}: the game moved on while you chose (someone acted); look again and press ↑ "
                 "to send it again")
-    if error.retryable and not isinstance(order.route, Submit):
-        return f"{order.action}: {error.message}; it may or may not have reached the server, watch the log"
+    if error.retryable:
+        return f"{order.action}: {error.message}; tried {ATTEMPTS} times, it may or may not have reached the " \
+            "server: watch the log"
     return error.message

@@ -187,7 +187,8 @@ class VegasTable:
         session = self.session(request.game_id)
         seat = self.seat(session, request.seat_token)
         terms = validate.text("terms", request.terms, "blue>red $5, red>blue lot A3")
-        return convert.action_result(await session.submit(seat, f"trade {terms}", None))
+        request_id = validate.request_id(request.request_id)
+        return convert.action_result(await session.submit(seat, f"trade {terms}", None, request_id))
 
     @unary
     async def AnswerTrade(self, request: pb.AnswerTradeRequest, context: Any) -> pb.ActionResult:
@@ -201,7 +202,8 @@ class VegasTable:
             raise errors.bad_request(f"removes go with accepting a trade, not with {verb}")
         removes = [validate.text("removes", lot, "A1") for lot in request.removes]
         text = " ".join([verb, str(request.trade_id), *(["remove", *removes] if removes else [])])
-        return convert.action_result(await session.submit(seat, text, None))
+        request_id = validate.request_id(request.request_id)
+        return convert.action_result(await session.submit(seat, text, None, request_id))
 
     @unary
     async def ListLegalActions(self, request: pb.ListLegalActionsRequest,

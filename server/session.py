@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from server.records import GameRecord, GameStore, token_hash
 from server.viewers import Change, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
 
 log = structlog.get_logger("vegas.server")
+
+ANSWERS_KEPT = 256  # trade requests per game whose answers are kept for retries
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,7 @@ class GameSession:
         self.log = log.bind(game_id=record.game_id)
         self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot])
         self._forgetting: asyncio.Task[None] | None = None
+        self.answered: OrderedDict[tuple[int, str], tuple[str, Change]] = OrderedDict()  # (seat, request_id)
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -176,14 +180,17 @@ class GameSession:
 
     # ------------------------------------------------------------------------------------------ playing
 
-    async def submit(self, seat: int, text: str, based_on: int | None) -> Change:
+    async def submit(self, seat: int, text: str, based_on: int | None, request_id: str = "") -> Change:
         """Apply `seat`'s action if `based_on` (when given) is the current version; ApiError otherwise.
+        A `request_id` this seat already used gets that request's answer again, and nothing is applied.
 
         Shielded: a client that hangs up mid-request cannot interrupt an action half applied."""
-        return await asyncio.shield(self._submit(seat, text, based_on))
+        return await asyncio.shield(self._submit(seat, text, based_on, request_id))
 
-    async def _submit(self, seat: int, text: str, based_on: int | None) -> Change:
+    async def _submit(self, seat: int, text: str, based_on: int | None, request_id: str) -> Change:
         async with self.lock:
+            if request_id and (seat, request_id) in self.answered:
+                return self._answered_before(seat, request_id, text)
             self._check_playable()
             if based_on is not None and based_on != self.version:
                 raise errors.stale_version(based_on, self.version)
@@ -195,12 +202,27 @@ class GameSession:
                 self._fail("record_failed")
                 raise errors.suspended(self.game_id) from error
             change = self._publish(step)
+            if request_id:
+                self._remember(seat, request_id, text, change)
             timings = step.timings
             self.log.info("action", version=change.version, seat=seat, action=change.action,
                           apply_ms=timings.apply_ms, fsync_ms=timings.fsync_ms, views_ms=timings.views_ms)
             self._log_events(change)
             self._after_change()
             return change
+
+    def _answered_before(self, seat: int, request_id: str, text: str) -> Change:
+        first_text, change = self.answered[(seat, request_id)]
+        if first_text != text:
+            raise errors.bad_request(f"request_id {request_id!r} was used for {first_text!r}; send {text!r} "
+                                     "with an id of its own")
+        self.log.info("request_repeated", seat=seat, version=change.version)
+        return change
+
+    def _remember(self, seat: int, request_id: str, text: str, change: Change) -> None:
+        self.answered[(seat, request_id)] = (text, change)
+        while len(self.answered) > ANSWERS_KEPT:
+            self.answered.popitem(last=False)
 
     def _publish(self, step: Step) -> Change:
         """The new version: every viewer's log advanced, every subscriber handed its update."""

@@ -20,6 +20,14 @@ def game_id(value: str) -> str:
     return value
 
 
+def request_id(value: str) -> str:
+    """A client's id for a request it may retry: empty (none), or short printable ASCII."""
+    if len(value) > MAX_ID or not value.isascii() or not value.isprintable():
+        raise errors.bad_request(f"request_id {value[:MAX_ID]!r}… must be at most {MAX_ID} printable ASCII "
+                                 "characters (a uuid4 hex, say)")
+    return value
+
+
 def token(value: str) -> str:
     if len(value) > MAX_TOKEN:
         raise errors.bad_request(f"seat_token has {len(value)} characters; tokens have at most {MAX_TOKEN}")

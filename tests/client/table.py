@@ -122,7 +122,8 @@ class EngineTable:
         finally:
             self.queues.remove((seat, queue))
 
-    async def send(self, game_id: str, token: str, route: Route, based_on_version: int) -> Accepted:
+    async def send(self, game_id: str, token: str, route: Route, based_on_version: int,
+                   request_id: str = "") -> Accepted:
         self.sent.append(route)
         if self.refusal is not None:
             refusal, self.refusal = self.refusal, None

@@ -23,9 +23,12 @@ class ScriptedLink:
     def __init__(self, *outcomes: Any) -> None:
         self.outcomes = list(outcomes)
         self.sent: list[tuple[Route, int]] = []
+        self.request_ids: list[str] = []
 
-    async def send(self, game_id: str, token: str, route: Route, based_on_version: int) -> Accepted:
+    async def send(self, game_id: str, token: str, route: Route, based_on_version: int,
+                   request_id: str = "") -> Accepted:
         self.sent.append((route, based_on_version))
+        self.request_ids.append(request_id)
         outcome = self.outcomes.pop(0)
         if isinstance(outcome, Exception):
             raise outcome
@@ -67,8 +70,16 @@ def test_a_stale_answer_to_a_first_try_is_a_refusal() -> None:
     assert notice.level == "error" and "the game moved on while you chose" in notice.text
 
 
-def test_trades_are_never_sent_twice() -> None:
-    link = ScriptedLink(DROPPED)
+def test_a_trade_lost_with_the_connection_is_retried_with_the_same_request_id() -> None:
+    link = ScriptedLink(DROPPED, Accepted(5, "accept 3", ()))
     notice = run(deliver(link, model(), Order("accept 3", Answer(3, "accept")), 4))  # type: ignore[arg-type]
-    assert len(link.sent) == 1
-    assert notice.text.endswith("it may or may not have reached the server, watch the log")
+    assert notice.text == "accept 3 (version 5)"
+    first, again = link.request_ids
+    assert first == again and len(first) == 32  # the server answers the retry with the first answer
+
+
+def test_a_trade_whose_answers_keep_getting_lost_is_reported_as_maybe_sent() -> None:
+    link = ScriptedLink(DROPPED, DROPPED, DROPPED)
+    notice = run(deliver(link, model(), Order("accept 3", Answer(3, "accept")), 4))  # type: ignore[arg-type]
+    assert len(link.sent) == sending.ATTEMPTS and len(set(link.request_ids)) == 1
+    assert notice.level == "error" and notice.text.endswith("it may or may not have reached the server: watch the log")

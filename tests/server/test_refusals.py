@@ -112,6 +112,29 @@ def test_trades_need_a_seat_and_a_known_answer(stub: Stub, game: Game) -> None:
     assert fingerprint(stub, game.id) == before
 
 
+def test_a_retried_trade_request_gets_its_first_answer_and_no_second_trade(stub: Stub, game: Game) -> None:
+    seat = game.actor
+    other = game.view["seats"][game.idle]["colour"]
+    terms = f"{game.view['seats'][seat]['colour']}>{other} $1"
+    request = pb.ProposeTradeRequest(game_id=game.id, seat_token=game.tokens[seat], terms=terms, request_id="r-1")
+    first = stub.ProposeTrade(request)
+    after = fingerprint(stub, game.id)
+    again = stub.ProposeTrade(request)  # the answer was lost, say: the client sends it again
+    assert (again.version, again.action, again.state_hash) == (first.version, first.action, first.state_hash)
+    assert fingerprint(stub, game.id) == after  # one trade, not two
+    other_terms = pb.ProposeTradeRequest(game_id=game.id, seat_token=game.tokens[seat], terms=terms + "0",
+                                         request_id="r-1")
+    status, code, sentence = refusal(stub.ProposeTrade, other_terms)
+    assert (status, code) == (Code.INVALID_ARGUMENT, "bad_request") and "r-1" in sentence
+    oversized = pb.ProposeTradeRequest(game_id=game.id, seat_token=game.tokens[seat], terms=terms,
+                                       request_id="x" * 65)
+    assert refusal(stub.ProposeTrade, oversized)[:2] == (Code.INVALID_ARGUMENT, "bad_request")
+    withdraw = pb.AnswerTradeRequest(game_id=game.id, seat_token=game.tokens[seat], trade_id=1,
+                                     answer=pb.TRADE_ANSWER_WITHDRAW, request_id="r-2")
+    assert stub.AnswerTrade(withdraw).version == stub.AnswerTrade(withdraw).version == first.version + 1
+    assert fingerprint(stub, game.id)[0] == first.version + 1
+
+
 def test_lobby_refusals(stub: Stub) -> None:
     waiting = create(stub, players=2, rules="classic", bots=(1,)).game_id
     token = join_all(stub, create(stub, players=2, rules="classic", bots=(1,)).game_id, (0,))[0]
