@@ -32,6 +32,9 @@ log = structlog.get_logger("vegas.bot")
 
 RATE_LIMIT_RETRIES = 6
 RECONNECT_SECONDS = 60.0  # how long a bot keeps trying to reach a server that went away (a restart)
+# Pings (which the server allows) notice a connection whose network vanished, so the bot reconnects.
+KEEPALIVE = [("grpc.keepalive_time_ms", 20_000), ("grpc.keepalive_timeout_ms", 10_000),
+             ("grpc.keepalive_permit_without_calls", 1)]
 
 
 class OutOfSync(Exception):
@@ -172,7 +175,7 @@ class RemoteBot:
 
 async def join_and_play(address: str, game_id: str, seat: int | None, name: str, token: str | None,
                         policy: str, seed: str, think: float) -> Any:
-    async with grpc.aio.insecure_channel(address) as channel:
+    async with grpc.aio.insecure_channel(address, options=KEEPALIVE) as channel:
         stub = table_pb2_grpc.VegasTableStub(channel)
         if token is None:
             request = pb.JoinGameRequest(game_id=game_id, name=name)

@@ -26,6 +26,13 @@ log = structlog.get_logger("vegas.server")
 
 SERVICE_NAME = table_pb2.DESCRIPTOR.services_by_name["VegasTable"].full_name
 
+# Clients ping to notice that their network vanished (Wi-Fi, a closed lid) and reconnect. gRPC's default
+# answers pings on a quiet stream with GOAWAY "too_many_pings" after a few, which would drop every idle
+# player's connection about once a minute, so pings are allowed at any rate. The server pings too, to let
+# go of the streams of clients that are gone.
+KEEPALIVE = [("grpc.keepalive_permit_without_calls", 1), ("grpc.http2.max_ping_strikes", 0),
+             ("grpc.keepalive_time_ms", 30_000), ("grpc.keepalive_timeout_ms", 10_000)]
+
 
 @dataclass(frozen=True, slots=True)
 class ServerOptions:
@@ -65,7 +72,7 @@ async def create_server(address: str, options: ServerOptions | None = None) -> t
     cores = await WorkerCores(options.workers, fsync).open() if options.workers else LocalCores(fsync)
     hub = GameHub(GameStore(options.data_dir), options.settings, cores, options.max_games)
     waiting = await hub.restore_all()
-    server = grpc.aio.server()
+    server = grpc.aio.server(options=KEEPALIVE)
     add_to_server(VegasTable(hub, RateLimiter(options.rate, options.burst)), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

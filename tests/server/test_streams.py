@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -119,3 +120,22 @@ def test_trades_are_not_tied_to_a_version(tmp_path: Path) -> None:
     assert accepted.version == start.version + 2
     money = [s["money"] for s in json.loads(final.snapshot.view_json)["seats"]]
     assert money == [view["seats"][0]["money"] - 3, view["seats"][1]["money"] + 3]
+
+
+def test_clients_may_ping_a_quiet_stream_to_keep_it_alive(tmp_path: Path) -> None:
+    """gRPC's default answers frequent pings on a stream with nothing to say with GOAWAY "too_many_pings"."""
+    pinging = [("grpc.keepalive_time_ms", 1000), ("grpc.keepalive_timeout_ms", 1000),
+               ("grpc.keepalive_permit_without_calls", 1), ("grpc.http2.max_pings_without_data", 0)]
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2, rules="classic").game_id
+        tokens = join_all(stub, game_id, range(2))
+        with grpc.insecure_channel(server.address, options=pinging) as channel:
+            updates = table_pb2_grpc.VegasTableStub(channel).Watch(pb.WatchRequest(game_id=game_id))
+            first = next(updates)
+            time.sleep(4.5)  # a ping a second on a quiet stream: gRPC's default closes the connection by now
+            seat = first.actors[0]
+            legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
+            stub.SubmitAction(pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat],
+                                                     action=legal.actions[0].text, based_on_version=legal.version))
+            assert next(updates).version == first.version + 1  # the stream is still there
+            updates.cancel()
