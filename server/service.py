@@ -241,10 +241,11 @@ class VegasTable:
         held = from_version if not first or first[0].kind == "diff" else None
         status = "OK"
         try:
+            await context.send_initial_metadata(())  # the stream is open now, even with nothing new to send yet
             async for update in stream(session, subscriber, first, held):
                 await context.write(update)
                 sent += 1
-        except (asyncio.CancelledError, GeneratorExit):
+        except asyncio.CancelledError:
             status = "CANCELLED"  # the viewer hung up: normal for clients that come and go
             raise
         finally:

@@ -139,3 +139,21 @@ def test_clients_may_ping_a_quiet_stream_to_keep_it_alive(tmp_path: Path) -> Non
                                                      action=legal.actions[0].text, based_on_version=legal.version))
             assert next(updates).version == first.version + 1  # the stream is still there
             updates.cancel()
+
+
+def test_a_watch_that_resumes_with_nothing_missed_is_open_at_once(tmp_path: Path) -> None:
+    """The stream's initial metadata comes at once, so a client knows it is subscribed before any update."""
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2, rules="classic").game_id
+        join_all(stub, game_id, range(2))
+        version = stub.GetGame(pb.GetGameRequest(game_id=game_id)).version
+
+        async def opened() -> Any:
+            async with grpc.aio.insecure_channel(server.address) as channel:
+                call = table_pb2_grpc.VegasTableStub(channel).Watch(
+                    pb.WatchRequest(game_id=game_id, from_version=version))  # holds it all: no update is due
+                metadata = await asyncio.wait_for(call.initial_metadata(), 5)
+                call.cancel()
+                return metadata
+
+        assert asyncio.run(opened()) is not None
