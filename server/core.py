@@ -53,7 +53,6 @@ class Timings(NamedTuple):
 class Recorded(NamedTuple):
     """An action applied and written, not yet synced nor shown."""
 
-    seat: int
     events: list[Event]
     state_hash: str
     apply_ms: float
@@ -92,7 +91,7 @@ class MatchCore:
         match = Match(get_game(spec.config.game), spec.config)
         recorded = RecordedMatch(match, spec.replay_path, fsync=False, meta=spec.meta, end_meta=spec.end_meta)
         core = cls(spec, match, recorded)
-        return core, core._step(None, "", match.opening, recorded.state_hash, fresh=True)
+        return core, core._step(match.opening, recorded.state_hash, fresh=True)
 
     @classmethod
     def resume(cls, spec: CoreSpec) -> tuple[MatchCore, list[Step]]:
@@ -109,9 +108,7 @@ class MatchCore:
             if core is None:
                 core = cls(spec, match, None)
             if version >= keep_from:
-                last = match.history[-1] if match.history else None
-                steps.append(core._step(last.seat if last else None, last.action if last else "", events,
-                                        state_hash, fresh=version == keep_from, texts=False))
+                steps.append(core._step(events, state_hash, fresh=version == keep_from, texts=False))
 
         match = replay_match(get_game(spec.config.game), spec.replay_path, on_move, replay)
         assert core is not None
@@ -126,10 +123,7 @@ class MatchCore:
     def final(spec: CoreSpec) -> Step:
         """A finished game's last version, re-played from its replay file: everyone's final view."""
         match = replay_match(get_game(spec.config.game), spec.replay_path)
-        core = MatchCore(spec, match, None)
-        last = match.history[-1] if match.history else None
-        return core._step(last.seat if last else None, last.action if last else "", [], match.state_hash(),
-                          fresh=True)
+        return MatchCore(spec, match, None)._step([], match.state_hash(), fresh=True)
 
     def _write_missing_end(self) -> None:
         assert self.recorded is not None and self.match.result is not None
@@ -163,11 +157,11 @@ class MatchCore:
         state_hash = self.recorded.state_hash
         if self.match.over:
             self.close()  # the end is written too
-        return Recorded(seat, events, state_hash, ms(time.perf_counter() - started))
+        return Recorded(events, state_hash, ms(time.perf_counter() - started))
 
     def views_after(self, recorded: Recorded) -> Step:
         started = time.perf_counter()
-        step = self._step(recorded.seat, self.match.history[-1].action, recorded.events, recorded.state_hash)
+        step = self._step(recorded.events, recorded.state_hash)
         return step._replace(timings=Timings(recorded.apply_ms, ms(time.perf_counter() - started)))
 
     def bot_action(self, seat: int) -> str:
@@ -195,10 +189,11 @@ class MatchCore:
 
     # ------------------------------------------------------------------------------------------- views
 
-    def _step(self, seat: int | None, action: str, events: list[Event], state_hash: str, fresh: bool = False,
-              texts: bool = True) -> Step:
-        """The version the match is at: its change, and every viewer's view (a diff unless `fresh`)."""
+    def _step(self, events: list[Event], state_hash: str, fresh: bool = False, texts: bool = True) -> Step:
+        """The version the match is at (made by its last move, if any, which caused `events`): its change,
+        and every viewer's view (a diff unless `fresh`)."""
         match = self.match
+        seat, action = (match.history[-1].seat, match.history[-1].action) if match.history else (None, "")
         lines = tuple(EventLine(self.game.describe(e, self.spec.names), canonical_bytes(e.to_json()).decode())
                       for e in events)
         change = Change(len(match.history), seat, action, lines, match.actors(), match.over, state_hash)
