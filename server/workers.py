@@ -37,11 +37,30 @@ from engine.core import errors as engine_errors
 from engine.core.errors import EngineError
 from server.core import CoreSpec, MatchCore, Recorded, Step, ms
 from server.cores import RecordFailed
+from server.tuning import tune_for_latency
 
 log = structlog.get_logger("vegas.server")
 
-FRAME = struct.Struct(">I")
+FRAME = struct.Struct(">I")  # each message on the socket: its length, then the pickle
 WRITERS = frozenset({"start", "play"})  # requests that write a replay file: if they fail, the file may lag
+
+
+def _frame(message: Any) -> bytes:
+    payload = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return FRAME.pack(len(payload)) + payload
+
+
+def _cut_frames(buffer: bytearray) -> list[Any]:
+    """The whole messages at the start of `buffer`, taken out of it (a partial one stays for later)."""
+    messages, start = [], 0
+    while len(buffer) - start >= FRAME.size:
+        (size,) = FRAME.unpack_from(buffer, start)
+        if len(buffer) - start - FRAME.size < size:
+            break
+        messages.append(pickle.loads(memoryview(buffer)[start + FRAME.size:start + FRAME.size + size]))
+        start += FRAME.size + size
+    del buffer[:start]
+    return messages
 
 
 class WorkerCores:
@@ -114,8 +133,7 @@ class WorkerLink(asyncio.Protocol):
             raise RecordFailed(self.lost)
         number = next(self.numbers)
         future = self.pending[number] = asyncio.get_running_loop().create_future()
-        payload = pickle.dumps((number, kind, args), protocol=pickle.HIGHEST_PROTOCOL)
-        self.transport.write(FRAME.pack(len(payload)) + payload)
+        self.transport.write(_frame((number, kind, args)))
         outcome, value = await future
         if outcome == "ok":
             return value
@@ -125,19 +143,11 @@ class WorkerLink(asyncio.Protocol):
         raise RecordFailed(value)
 
     def data_received(self, data: bytes) -> None:
-        buffer = self.buffer
-        buffer += data
-        start = 0
-        while len(buffer) - start >= FRAME.size:
-            (size,) = FRAME.unpack_from(buffer, start)
-            if len(buffer) - start - FRAME.size < size:
-                break
-            number, reply = pickle.loads(memoryview(buffer)[start + FRAME.size:start + FRAME.size + size])
-            start += FRAME.size + size
+        self.buffer += data
+        for number, reply in _cut_frames(self.buffer):
             future = self.pending.pop(number, None)
             if future is not None and not future.done():
                 future.set_result(reply)
-        del buffer[:start]
 
     def connection_lost(self, error: Exception | None) -> None:
         self._lose(f"worker {self.index} (pid {self.process.pid}) is gone: {error or 'its socket closed'}")
@@ -295,20 +305,9 @@ def serve(connection: socket.socket, fsync: bool) -> None:
                 while more := connection.recv(1 << 20):
                     buffer += more
             connection.setblocking(True)
-            requests = []
-            while len(buffer) >= FRAME.size:
-                (size,) = FRAME.unpack_from(buffer)
-                if len(buffer) < FRAME.size + size:
-                    break
-                requests.append(pickle.loads(buffer[FRAME.size:FRAME.size + size]))
-                del buffer[:FRAME.size + size]
-            if not requests:
-                continue
-            out = bytearray()
-            for reply in worker.handle(requests):
-                payload = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
-                out += FRAME.pack(len(payload)) + payload
-            connection.sendall(out)
+            requests = _cut_frames(buffer)
+            if requests:
+                connection.sendall(b"".join(_frame(reply) for reply in worker.handle(requests)))
     except (ConnectionError, OSError):
         return
     finally:
@@ -317,8 +316,6 @@ def serve(connection: socket.socket, fsync: bool) -> None:
 
 def main(argv: list[str]) -> None:
     """`python -m server.workers FD fsync|nofsync`, started by `WorkerLink.open` only."""
-    from server.tuning import tune_for_latency
-
     tune_for_latency()
     serve(socket.socket(fileno=int(argv[0])), fsync=argv[1] == "fsync")
 
