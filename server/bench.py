@@ -208,6 +208,7 @@ class Load:
     trips: list[float]
     seconds: float
     server_cpu: float | None  # CPU seconds the server and its workers used (None where /proc is not there)
+    load_cpu: float  # CPU seconds this process (the bots, their connections) used
 
 
 async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cores: set[int] | None) -> Load:
@@ -222,13 +223,14 @@ async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cor
         tune_for_latency()  # this process's own GC pauses and GIL waits would count as the server's latency
         if cores is not None:
             os.sched_setaffinity(0, cores)
-        cpu, started = server.cpu_seconds(), time.perf_counter()
+        cpu, started, own_cpu = server.cpu_seconds(), time.perf_counter(), time.process_time()
         tasks = [asyncio.create_task(bot.play()) for bots, _ in seated for bot in bots]
         _, pending = await asyncio.wait(tasks, timeout=seconds)
         for task in pending:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         elapsed, cpu_after = time.perf_counter() - started, server.cpu_seconds()
+        load_cpu = time.process_time() - own_cpu
     finally:
         await asyncio.gather(*(c.close() for c in channels))
         if own_cores is not None:
@@ -237,7 +239,7 @@ async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cor
         gc.set_threshold(*DEFAULT_GC_THRESHOLDS)
         sys.setswitchinterval(DEFAULT_SWITCH_INTERVAL)
     used = cpu_after - cpu if cpu is not None and cpu_after is not None else None
-    return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used)
+    return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used, load_cpu)
 
 
 def load_rows(load: Load) -> list[Row]:
@@ -250,6 +252,8 @@ def load_rows(load: Load) -> list[Row]:
     ]
     if load.server_cpu is not None and actions:
         rows.append(Row("server", f"server CPU per action, {label}", 1000 * load.server_cpu / actions, "ms"))
+    if actions:
+        rows.append(Row("server", f"load generator CPU per action, {label}", 1000 * load.load_cpu / actions, "ms"))
     return rows
 
 

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from bots.base import Bot
 from bots.registry import make_bot
 from engine.core.api import Event, Game, GameConfig
-from engine.core.canonical import canonical_bytes, digest
+from engine.core.canonical import canonical_text, digest
 from engine.core.match import Match
 from engine.registry import get_game
 from replays.format import Replay, end_record, read_replay
@@ -194,7 +194,7 @@ class MatchCore:
         and every viewer's view (a diff unless `fresh`)."""
         match = self.match
         seat, action = (match.history[-1].seat, match.history[-1].action) if match.history else (None, "")
-        lines = tuple(EventLine(self.game.describe(e, self.spec.names), canonical_bytes(e.to_json()).decode())
+        lines = tuple(EventLine(self.game.describe(e, self.spec.names), canonical_text(e.to_json()))
                       for e in events)
         change = Change(len(match.history), seat, action, lines, match.actors(), match.over, state_hash)
         views = self.game.views(match.state, self.viewers)

@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.canonical import canonical_text
+
 JSONValue = Any
 Operation = dict[str, JSONValue]
 
@@ -95,8 +97,6 @@ def _diff_lists(old: list[JSONValue], new: list[JSONValue], path: str, ops: list
 
 # ------------------------------------------------------------------------------ views, key by key
 
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-_dumps = _ENCODER.encode  # canonical JSON text, as `engine.core.canonical.canonical_bytes` (one encoder, reused)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,13 +115,13 @@ class CanonicalObject:
         """`value` as text. Pass the same `memo` for views built together (`Game.views`): a top-level value
         they share (the very same object) is encoded once, and they share its text."""
         if memo is None:
-            parts = {key: _dumps(item) for key, item in value.items()}
+            parts = {key: canonical_text(item) for key, item in value.items()}
         else:
             parts = {}
             for key, item in value.items():
                 known = memo.get(id(item))
                 if known is None:
-                    known = memo[id(item)] = (item, _dumps(item))
+                    known = memo[id(item)] = (item, canonical_text(item))
                 parts[key] = known[1]
         text = "{" + ",".join(f"{_key_text(key)}:{parts[key]}" for key in sorted(parts)) + "}"
         return cls(parts, text)
@@ -135,7 +135,7 @@ EncodeMemo = dict[int, tuple[JSONValue, str]]
 @functools.lru_cache(maxsize=1024)
 def _key_text(key: str) -> str:
     """A key as JSON text (views have a few dozen top-level keys, encoded again for every version)."""
-    return _dumps(key)
+    return canonical_text(key)
 
 
 PatchMemo = dict[tuple[str, str, str], str]
@@ -149,13 +149,14 @@ def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: Canon
     of one version: a key whose old and new texts are the same for several viewers (everything but what
     differs between seats) is diffed once for all of them."""
     memo = {} if memo is None else memo
-    fragments = [_dumps({"op": "remove", "path": _pointer("", key)}) for key in old.parts if key not in new.parts]
+    fragments = [canonical_text({"op": "remove", "path": _pointer("", key)})
+                 for key in old.parts if key not in new.parts]
     for key, part in new.parts.items():
         before = old.parts.get(key)
         if before == part:
             continue
         if before is None:
-            fragments.append(_dumps({"op": "add", "path": _pointer("", key), "value": new_value[key]}))
+            fragments.append(canonical_text({"op": "add", "path": _pointer("", key), "value": new_value[key]}))
             continue
         fragment = memo.get((key, before, part))
         if fragment is None:
@@ -163,6 +164,6 @@ def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: Canon
             # both sides parsed from canonical text: their keys in the same (sorted) order, so `same`
             # settles equal containers with one repr each instead of walking them
             _diff(json.loads(before), json.loads(part), _pointer("", key), ops)
-            fragment = memo[(key, before, part)] = ",".join(_dumps(op) for op in ops)
+            fragment = memo[(key, before, part)] = ",".join(canonical_text(op) for op in ops)
         fragments.append(fragment)
     return "[" + ",".join(fragments) + "]"

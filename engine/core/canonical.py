@@ -1,8 +1,18 @@
 """Canonical encoding: one byte string per value, so hashes agree everywhere.
 
 States, views and records are JSON-ready values made of dicts with string keys, lists, strings, whole
-numbers, booleans and None: never floats, never sets. The canonical form is compact JSON with sorted keys,
-UTF-8, no insignificant whitespace. Its SHA-256, in lowercase hex, is the hash of the value.
+numbers, booleans and None: never floats, never sets. The canonical form is compact JSON with sorted keys
+(by code point), UTF-8, no insignificant whitespace, and only `"`, `\\` and control characters escaped
+(the short escapes where JSON has them, else `\\u00XX` in lowercase hex). Its SHA-256, in lowercase hex, is
+the hash of the value.
+
+That is exactly what `json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)` writes,
+and the standard library remains the definition: the engine runs on it alone. Where orjson is installed (the
+project depends on it) it is used instead: it writes the same bytes for every value within the contract
+whose integers fit in 64 bits, about ten times faster, and the server encodes every viewer's view and every
+client hashes its view at each version. Where orjson refuses a value (an integer beyond 64 bits, a
+non-string key, nesting deeper than 254) the standard library encodes it. `tests/engine/test_canonical.py`
+checks the two agree on arbitrary values.
 """
 
 from __future__ import annotations
@@ -14,9 +24,29 @@ from typing import Any
 JSONValue = Any
 
 
-def canonical_bytes(value: JSONValue) -> bytes:
-    """The canonical encoding of a JSON-ready value."""
+def standard_canonical_bytes(value: JSONValue) -> bytes:
+    """The canonical encoding as the standard library writes it: the definition `canonical_bytes` follows."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - the project installs orjson; the engine does not need it
+    canonical_bytes = standard_canonical_bytes
+else:
+    _ORJSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
+    def canonical_bytes(value: JSONValue) -> bytes:
+        """The canonical encoding of a JSON-ready value."""
+        try:
+            return orjson.dumps(value, option=_ORJSON_OPTIONS)
+        except TypeError:  # orjson.JSONEncodeError: what orjson does not take, the standard library settles
+            return standard_canonical_bytes(value)
+
+
+def canonical_text(value: JSONValue) -> str:
+    """The canonical encoding as a string (for protobuf string fields and text kept in memory)."""
+    return canonical_bytes(value).decode("utf-8")
 
 
 def digest(data: bytes) -> str:
