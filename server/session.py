@@ -27,7 +27,7 @@ from server.botseats import BotSeats
 from server.core import CoreSpec, Step
 from server.cores import Cores, RecordFailed
 from server.records import GameRecord, GameStore, token_hash
-from server.viewers import Change, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
+from server.viewers import Change, ChangeWindow, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
 
 log = structlog.get_logger("vegas.server")
 
@@ -54,6 +54,7 @@ class GameSession:
         self.cores = cores
         self.lock = asyncio.Lock()
         self.logs: dict[Viewer, ViewerLog] = {}
+        self.changes = ChangeWindow(settings.window)  # what made each version the logs keep diffs of
         self.change: Change | None = None
         self.finished_version: int | None = None  # set for a finished game whose views are not loaded
         self.subscribers: set[Subscriber] = set()
@@ -166,7 +167,8 @@ class GameSession:
         self.log.info("game_started", seed_commitment=self.record.commitment, players=self.record.players)
 
     def _fresh_logs(self, step: Step) -> dict[Viewer, ViewerLog]:
-        """Every viewer's log, starting at `step` (its views whole, with no diffs before them)."""
+        """Every viewer's log, starting at `step` (its views whole, with no diffs or changes kept before them)."""
+        self.changes.clear()
         return {viewer: ViewerLog(state, step.change.version, self.settings.window)
                 for viewer, state in step.views.items()}
 
@@ -228,6 +230,7 @@ class GameSession:
         """The new version: every viewer's log advanced, every subscriber handed its update."""
         change = step.change
         updates = {viewer: self.logs[viewer].advance(state, change) for viewer, state in step.views.items()}
+        self.changes.add(change)
         self.change = change
         for subscriber in self.subscribers:
             subscriber.offer(updates[subscriber.viewer])  # never waits: a full queue means a snapshot later
@@ -259,6 +262,7 @@ class GameSession:
             self.log.info("game_over", version=self.version)
             for viewer_log in self.logs.values():
                 viewer_log.diffs.clear()  # nobody can resume a finished game's stream: its final view says all
+            self.changes.clear()
             self.bot_seats.cancel()
             self._forgetting = asyncio.ensure_future(self.cores.forget(self.game_id))  # its match is done
         else:
@@ -284,7 +288,7 @@ class GameSession:
 
     def _first_updates(self, viewer: Viewer, from_version: int | None) -> list[ViewUpdate]:
         if self.change is not None and from_version is not None:
-            diffs = self.logs[viewer].diffs_after(from_version)
+            diffs = self.logs[viewer].diffs_after(from_version, self.changes)
             if diffs is not None:
                 return diffs
         return [self.snapshot(viewer)]
@@ -333,6 +337,7 @@ class GameSession:
         for step in rest:
             for viewer, state in step.views.items():
                 self.logs[viewer].advance(state, step.change)
+            self.changes.add(step.change)
         self.change = steps[-1].change
         if self.change.finished:  # the server stopped between the last action record and the end record
             self._after_change()
