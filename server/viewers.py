@@ -97,7 +97,7 @@ class ChangeWindow:
         self.kept: deque[PackedChange] = deque(maxlen=window)
 
     def add(self, change: Change) -> None:
-        self.kept.append((change.version, change.seat, change.action, tuple(tuple(e) for e in change.events),
+        self.kept.append((change.version, change.seat, change.action, tuple((e.text, e.json) for e in change.events),
                           tuple(change.actors), change.finished, change.state_hash))
 
     def get(self, version: int) -> Change | None:
