@@ -37,8 +37,20 @@ KEEPALIVE = [("grpc.keepalive_time_ms", 20_000), ("grpc.keepalive_timeout_ms", 1
              ("grpc.keepalive_permit_without_calls", 1)]
 
 
+STATUS_BY_NUMBER = {status.value[0]: status for status in grpc.StatusCode}
+
+
 class OutOfSync(Exception):
     """The view held no longer matches the server's: a gap in the versions or a wrong hash."""
+
+
+class ActionRefused(Exception):
+    """The server refused the bot's action for a reason retrying cannot mend (a bug in the bot, say)."""
+
+    def __init__(self, refusal: pb.Refusal) -> None:
+        status = STATUS_BY_NUMBER.get(refusal.status)
+        super().__init__(f"{status.name if status else refusal.status} {refusal.code}: {refusal.message}")
+        self.refusal = refusal
 
 
 @dataclass
@@ -97,9 +109,21 @@ class RemoteBot:
     actors: tuple[int, ...] = ()  # whom the game waited for at the mirror's version
     actions: int = 0
     resyncs: int = 0
+    acting: Any = None  # the Act stream the bot submits on: opened at its first action, again after a failure
 
     async def play(self) -> Any:
         """Follow and play the game to its end (reconnecting through a server restart); the final view."""
+        try:
+            return await self._play()
+        finally:
+            self._close_acting()
+
+    def _close_acting(self) -> None:
+        if self.acting is not None:
+            self.acting.cancel()
+            self.acting = None
+
+    async def _play(self) -> Any:
         unreachable_since: float | None = None
         while True:
             try:
@@ -111,6 +135,7 @@ class RemoteBot:
                 self.resyncs += 1
                 self.mirror = ViewMirror()  # start again from a snapshot
             except grpc.aio.AioRpcError as error:
+                self._close_acting()
                 if error.code() not in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED):
                     raise
                 unreachable_since = unreachable_since or time.monotonic()
@@ -154,13 +179,31 @@ class RemoteBot:
         action = self.choose(legal, self.rng)
         if self.on_submit is not None:
             self.on_submit(version)
-        try:
-            await self._call(self.stub.SubmitAction, pb.SubmitActionRequest(
-                game_id=self.game_id, seat_token=self.token, action=action, based_on_version=version))
-            self.actions += 1
-        except grpc.aio.AioRpcError as error:
-            if error.code() != grpc.StatusCode.ABORTED:  # ABORTED: someone acted first; wait for the next update
-                raise
+        request = pb.SubmitActionRequest(game_id=self.game_id, seat_token=self.token, action=action,
+                                         based_on_version=version)
+        for attempt in range(RATE_LIMIT_RETRIES):
+            answer = await self._submit(request)
+            if answer.WhichOneof("outcome") == "result":
+                self.actions += 1
+                return
+            status = STATUS_BY_NUMBER.get(answer.refusal.status)
+            if status is grpc.StatusCode.ABORTED:
+                return  # someone acted first: the updates on their way say what to do next
+            if status is not grpc.StatusCode.RESOURCE_EXHAUSTED or attempt == RATE_LIMIT_RETRIES - 1:
+                raise ActionRefused(answer.refusal)
+            await asyncio.sleep(0.05 * 2**attempt)
+
+    async def _submit(self, request: pb.SubmitActionRequest) -> pb.ActAnswer:
+        """Send `request` on the bot's Act stream (one stream for all its actions: cheaper than a call each)
+        and wait for its answer."""
+        if self.acting is None:
+            self.acting = self.stub.Act()
+        await self.acting.write(request)
+        answer = await self.acting.read()
+        if answer is grpc.aio.EOF:
+            self._close_acting()
+            raise OutOfSync("the server closed the Act stream")  # follow again from the version held
+        return answer
 
     async def _call(self, rpc: Any, request: Any) -> Any:
         """Call `rpc`, backing off and retrying while the server's rate limit refuses it."""

@@ -1,7 +1,8 @@
 """The `vegas.v1.VegasTable` service: checks each request, hands it to the game's session, maps the reply.
 
 Each RPC logs one line (rpc, game, seat, status, milliseconds; never a token) and refuses with the
-status, code and sentence that `server.errors.api_error` gives. Requests are rate-limited per connection.
+status, code and sentence that `server.errors.api_error` gives; each request on an `Act` stream is logged
+and answered the same way, inside the stream. Requests are rate-limited per connection.
 """
 
 from __future__ import annotations
@@ -63,7 +64,12 @@ def add_to_server(servicer: VegasTable, server: grpc.aio.Server) -> None:
     service = pb.DESCRIPTOR.services_by_name["VegasTable"]
     handlers = {}
     for method in service.methods:
-        make = grpc.unary_stream_rpc_method_handler if method.server_streaming else grpc.unary_unary_rpc_method_handler
+        if method.client_streaming:
+            make = grpc.stream_stream_rpc_method_handler
+        elif method.server_streaming:
+            make = grpc.unary_stream_rpc_method_handler
+        else:
+            make = grpc.unary_unary_rpc_method_handler
         handlers[method.name] = make(getattr(servicer, method.name),
                                      request_deserializer=_decoder(getattr(pb, method.input_type.name)),
                                      response_serializer=getattr(pb, method.output_type.name).SerializeToString)
@@ -73,13 +79,19 @@ def add_to_server(servicer: VegasTable, server: grpc.aio.Server) -> None:
 
 async def refuse(context: grpc.aio.ServicerContext, error: BaseException, **fields: Any) -> None:
     """Log the refusal and end the RPC with its status; raises (grpc's abort never returns)."""
+    refusal = logged_refusal(error, **fields)
+    context.set_trailing_metadata(((errors.ERROR_METADATA_KEY, refusal.code),))
+    await context.abort(refusal.status, refusal.message)
+
+
+def logged_refusal(error: BaseException, **fields: Any) -> errors.ApiError:
+    """The refusal for `error`, logged as the request's one line (with the traceback if it is a bug)."""
     refusal = errors.api_error(error)
     if refusal.code == "internal":
         log.error("request", status=refusal.status.name, exc_info=error, **fields)
     else:
         log.info("request", status=refusal.status.name, code=refusal.code, error=refusal.message, **fields)
-    context.set_trailing_metadata(((errors.ERROR_METADATA_KEY, refusal.code),))
-    await context.abort(refusal.status, refusal.message)
+    return refusal
 
 
 def unary(handler: Handler[Request, Response]) -> Handler[Request, Response]:
@@ -177,6 +189,40 @@ class VegasTable:
 
     @unary
     async def SubmitAction(self, request: pb.SubmitActionRequest, context: Any) -> pb.ActionResult:
+        return await self.submit_action(request)
+
+    async def Act(self, requests: AsyncIterator[Any], context: grpc.aio.ServicerContext) -> AsyncIterator[pb.ActAnswer]:
+        """SubmitAction request by request on one stream: each answered in order, with its result or its
+        refusal (which leaves the stream open). Each request is logged as a SubmitAction call is."""
+        structlog.contextvars.bind_contextvars(rpc="Act", peer=context.peer())
+        opened, answers = time.perf_counter(), 0
+        status = "OK"
+        try:
+            async for request in requests:
+                started = time.perf_counter()
+                structlog.contextvars.unbind_contextvars("seat")
+                structlog.contextvars.bind_contextvars(game_id=_logged_id(request))
+                try:
+                    self.check_rate(context)
+                    _check_decoded(request)
+                    result = await self.submit_action(request)
+                except Exception as error:  # every refusal, and any bug: answered, and the stream goes on
+                    refusal = logged_refusal(error, ms=_ms(started))
+                    answer = pb.ActAnswer(refusal=pb.Refusal(status=refusal.status.value[0], message=refusal.message,
+                                                             code=refusal.code))
+                else:
+                    log.info("request", status="OK", ms=_ms(started))
+                    answer = pb.ActAnswer(result=result)
+                yield answer
+                answers += 1
+        except asyncio.CancelledError:
+            status = "CANCELLED"  # the client hung up: normal for clients that come and go
+            raise
+        finally:
+            structlog.contextvars.unbind_contextvars("game_id", "seat")
+            log.info("stream_closed", status=status, answers=answers, ms=_ms(opened))
+
+    async def submit_action(self, request: pb.SubmitActionRequest) -> pb.ActionResult:
         session = self.session(request.game_id)
         seat = self.seat(session, request.seat_token)
         action = validate.text("action", request.action, "end")
