@@ -167,6 +167,24 @@ class ServeProcess:
         return total if Path(f"/proc/{self.process.pid}").exists() else None
 
 
+def cpu_times() -> list[int] | None:
+    """The machine's CPU time counters (user, nice, system, idle, iowait, irq, softirq, steal...), or None
+    where /proc/stat is not there."""
+    try:
+        return [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+
+
+def stolen_percent(before: list[int] | None, after: list[int] | None) -> float | None:
+    """The share of CPU time the hypervisor gave to other machines between two `cpu_times` (steal time):
+    on a shared virtual machine it comes and goes, and the tail of every latency with it."""
+    if before is None or after is None or len(before) < 8:
+        return None
+    spent = [b - a for a, b in zip(before, after, strict=True)]
+    return 100 * spent[7] / sum(spent[:8]) if sum(spent[:8]) else None
+
+
 async def _seat_bots(stub: table_pb2_grpc.VegasTableStub, index: int,
                      think: float) -> tuple[list[RemoteBot], GameTimes]:
     """A new 4-seat game whose every seat is a remote bot reporting to one `GameTimes`."""
@@ -209,6 +227,7 @@ class Load:
     seconds: float
     server_cpu: float | None  # CPU seconds the server and its workers used (None where /proc is not there)
     load_cpu: float  # CPU seconds this process (the bots, their connections) used
+    stolen: float | None  # % of the machine's CPU time the hypervisor took during the run (None: unknown)
 
 
 async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cores: set[int] | None) -> Load:
@@ -223,14 +242,14 @@ async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cor
         tune_for_latency()  # this process's own GC pauses and GIL waits would count as the server's latency
         if cores is not None:
             os.sched_setaffinity(0, cores)
-        cpu, started, own_cpu = server.cpu_seconds(), time.perf_counter(), time.process_time()
+        cpu, started, own_cpu, machine = server.cpu_seconds(), time.perf_counter(), time.process_time(), cpu_times()
         tasks = [asyncio.create_task(bot.play()) for bots, _ in seated for bot in bots]
         _, pending = await asyncio.wait(tasks, timeout=seconds)
         for task in pending:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         elapsed, cpu_after = time.perf_counter() - started, server.cpu_seconds()
-        load_cpu = time.process_time() - own_cpu
+        load_cpu, stolen = time.process_time() - own_cpu, stolen_percent(machine, cpu_times())
     finally:
         await asyncio.gather(*(c.close() for c in channels))
         if own_cores is not None:
@@ -239,7 +258,7 @@ async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cor
         gc.set_threshold(*DEFAULT_GC_THRESHOLDS)
         sys.setswitchinterval(DEFAULT_SWITCH_INTERVAL)
     used = cpu_after - cpu if cpu is not None and cpu_after is not None else None
-    return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used, load_cpu)
+    return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used, load_cpu, stolen)
 
 
 def load_rows(load: Load) -> list[Row]:
@@ -254,6 +273,8 @@ def load_rows(load: Load) -> list[Row]:
         rows.append(Row("server", f"server CPU per action, {label}", 1000 * load.server_cpu / actions, "ms"))
     if actions:
         rows.append(Row("server", f"load generator CPU per action, {label}", 1000 * load.load_cpu / actions, "ms"))
+    if load.stolen is not None:
+        rows.append(Row("server", f"CPU time stolen by the hypervisor during the run, {label}", load.stolen, "%"))
     return rows
 
 
