@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import sys
 import time
@@ -25,7 +26,7 @@ from vegas.v1 import table_pb2_grpc
 
 from bots.viewpatch import PatchError, apply_patch
 from cli.logs import configure_logging
-from engine.core.canonical import canonical_hash, parse_canonical
+from engine.core.canonical import canonical_hash
 
 log = structlog.get_logger("vegas.bot")
 
@@ -62,12 +63,12 @@ class ViewMirror:
     def apply(self, update: pb.Update) -> None:
         body = update.WhichOneof("body")
         if body == "snapshot":
-            self.view = parse_canonical(update.snapshot.view_json)
+            self.view = json.loads(update.snapshot.view_json)
         elif body == "diff":
             if self.version is None or update.version != self.version + 1:
                 raise OutOfSync(f"got the diff to version {update.version} while holding version {self.version}")
             try:
-                self.view = apply_patch(self.view, parse_canonical(update.diff.patch_json))
+                self.view = apply_patch(self.view, json.loads(update.diff.patch_json))
             except PatchError as problem:
                 raise OutOfSync(f"the diff to version {update.version} does not fit the view held: {problem}") from None
         else:

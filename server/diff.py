@@ -9,10 +9,11 @@ deep inside a view costs one small operation rather than a copy of its list. Equ
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.canonical import canonical_text, parse_canonical
+from engine.core.canonical import canonical_text
 
 JSONValue = Any
 Operation = dict[str, JSONValue]
@@ -162,7 +163,7 @@ def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: Canon
             ops: list[Operation] = []
             # both sides parsed from canonical text: their keys in the same (sorted) order, so `same`
             # settles equal containers with one repr each instead of walking them
-            _diff(parse_canonical(before), parse_canonical(part), _pointer("", key), ops)
+            _diff(json.loads(before), json.loads(part), _pointer("", key), ops)
             fragment = memo[(key, before, part)] = ",".join(canonical_text(op) for op in ops)
         fragments.append(fragment)
     return "[" + ",".join(fragments) + "]"

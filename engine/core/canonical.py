@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 JSONValue = Any
@@ -33,35 +32,16 @@ def standard_canonical_bytes(value: JSONValue) -> bytes:
 try:
     import orjson
 except ImportError:  # pragma: no cover - the project installs orjson; the engine does not need it
-    orjson = None  # type: ignore[assignment]
+    canonical_bytes = standard_canonical_bytes
+else:
+    _ORJSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 
-# sorted keys; dataclasses and dates refused, as json refuses them
-_ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-                   if orjson is not None else 0)
-_MAYBE_BEYOND_64_BITS = re.compile(r"\d{19}")  # 18 digits always fit in 64 bits; 19 or more may not
-
-
-def canonical_bytes(value: JSONValue) -> bytes:
-    """The canonical encoding of a JSON-ready value."""
-    if orjson is not None:
+    def canonical_bytes(value: JSONValue) -> bytes:
+        """The canonical encoding of a JSON-ready value."""
         try:
             return orjson.dumps(value, option=_ORJSON_OPTIONS)
         except TypeError:  # orjson.JSONEncodeError: what orjson does not take, the standard library settles
-            pass
-    return standard_canonical_bytes(value)
-
-
-def parse_canonical(text: str) -> JSONValue:
-    """The value a canonical encoding (or any JSON text) stands for, exactly as `json.loads` reads it.
-
-    orjson reads an integer beyond 64 bits as a float, so text with a run of 19 digits (in a number or
-    not) is left to json, as is anything orjson refuses."""
-    if orjson is not None and not _MAYBE_BEYOND_64_BITS.search(text):
-        try:
-            return orjson.loads(text)
-        except orjson.JSONDecodeError:
-            pass  # json reads what orjson does not (NaN, lone surrogates...), or says what is wrong
-    return json.loads(text)
+            return standard_canonical_bytes(value)
 
 
 def canonical_text(value: JSONValue) -> str:
