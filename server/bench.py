@@ -307,7 +307,8 @@ def server_suite(quick: bool) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m server.bench [GAMES...] [--think S] [--seconds S]`: only the round trips, as a table."""
+    """`python -m server.bench [GAMES...] [--think S] [--seconds S] [--repeat N]`: only the round trips, as a
+    table; with --repeat, a row per run and how the p99 spread over the runs (on a shared VM it does)."""
     import argparse
 
     from rich.console import Console
@@ -319,17 +320,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level of concurrency runs")
     parser.add_argument("--workers", type=int, default=0, help="vegas serve --workers")
     parser.add_argument("--unpinned", action="store_true", help="let the server share the load's cores")
+    parser.add_argument("--repeat", type=int, default=1, help="run every level this many times")
     args = parser.parse_args(argv)
     console = Console()
-    with console.status("playing concurrent games against vegas serve..."):
-        rows = round_trip_rows([Scenario(games, args.think, args.workers, not args.unpinned)
-                                for games in args.games], args.seconds)
+    scenarios = [Scenario(games, args.think, args.workers, not args.unpinned) for games in args.games]
+    runs = []
+    for run in range(args.repeat):
+        with console.status(f"playing concurrent games against vegas serve (run {run + 1} of {args.repeat})..."):
+            runs.append(round_trip_rows(scenarios, args.seconds))
     table = Table(title="server round trips")
-    for column in ("measure", "value", "unit"):
-        table.add_column(column, justify="right" if column == "value" else "left")
-    for row in rows:
-        table.add_row(row.measure, f"{row.value:,.2f}", row.unit)
+    for column in ("run", "measure", "value", "unit"):
+        table.add_column(column, justify="right" if column in ("run", "value") else "left")
+    for run, rows in enumerate(runs, 1):
+        for row in rows:
+            table.add_row(str(run), row.measure, f"{row.value:,.2f}", row.unit)
     console.print(table)
+    if args.repeat > 1:
+        for measure in dict.fromkeys(row.measure for row in runs[0] if "p99" in row.measure):
+            values = sorted(row.value for rows in runs for row in rows if row.measure == measure)
+            console.print(f"{measure}: min {values[0]:.2f}, median {values[len(values) // 2]:.2f}, "
+                          f"max {values[-1]:.2f} ms over {len(values)} runs")
 
 
 if __name__ == "__main__":
