@@ -98,7 +98,6 @@ def _diff_lists(old: list[JSONValue], new: list[JSONValue], path: str, ops: list
 # ------------------------------------------------------------------------------ views, key by key
 
 
-
 @dataclass(frozen=True, slots=True)
 class CanonicalObject:
     """A JSON object kept as text: the canonical text of each top-level value, and of the whole.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from vegas.v1 import table_pb2 as pb
 
-from server.bench import GameTimes, percentile, stolen_percent
+from server.bench import GameTimes, Load, Scenario, load_rows, percentile, pooled, stolen_percent
 
 
 def test_a_round_trip_runs_from_the_send_to_the_last_subscriber_holding_the_diff() -> None:
@@ -28,3 +28,14 @@ def test_steal_is_the_share_of_cpu_time_the_hypervisor_took() -> None:
     after = [200, 0, 100, 1500, 10, 0, 0, 140, 0, 0]  # 950 ticks spent, 100 of them stolen
     assert round(stolen_percent(before, after) or 0, 2) == round(100 * 100 / 950, 2)
     assert stolen_percent(None, after) is None and stolen_percent(before, before) is None
+
+
+def test_runs_pool_into_one_long_run() -> None:
+    scenario = Scenario(100, 0.5, runs=2)
+    runs = [Load(scenario, [0.010, 0.020], 30.0, 6.0, 3.0, 1.0), Load(scenario, [0.030], 30.0, None, 2.0, None)]
+    whole = pooled(runs)
+    assert (whole.trips, whole.seconds, whole.server_cpu, whole.load_cpu, whole.stolen) == (
+        [0.010, 0.020, 0.030], 60.0, None, 5.0, 1.0)
+    measures = [row.measure for row in load_rows(whole, runs)]
+    label = "100 concurrent games, bots thinking ~0.5 s, 2 runs pooled"
+    assert f"action round trip p99, run 2 of 2 alone, {label}" in measures
