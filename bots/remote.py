@@ -191,7 +191,7 @@ class RemoteBot:
                 return  # someone acted first: the updates on their way say what to do next
             if status is not grpc.StatusCode.RESOURCE_EXHAUSTED or attempt == RATE_LIMIT_RETRIES - 1:
                 raise ActionRefused(answer.refusal)
-            await asyncio.sleep(0.05 * 2**attempt)
+            await _rate_limit_pause(attempt)
 
     async def _submit(self, request: pb.SubmitActionRequest) -> pb.ActAnswer:
         """Send `request` on the bot's Act stream (one stream for all its actions: cheaper than a call each)
@@ -213,7 +213,12 @@ class RemoteBot:
             except grpc.aio.AioRpcError as error:
                 if error.code() != grpc.StatusCode.RESOURCE_EXHAUSTED or attempt == RATE_LIMIT_RETRIES - 1:
                     raise
-                await asyncio.sleep(0.05 * 2**attempt)
+                await _rate_limit_pause(attempt)
+
+
+async def _rate_limit_pause(attempt: int) -> None:
+    """Back off before retrying a request the server's rate limit refused (doubling from 50 ms)."""
+    await asyncio.sleep(0.05 * 2**attempt)
 
 
 async def join_and_play(address: str, game_id: str, seat: int | None, name: str, token: str | None,

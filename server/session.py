@@ -228,13 +228,17 @@ class GameSession:
 
     def _publish(self, step: Step) -> Change:
         """The new version: every viewer's log advanced, every subscriber handed its update."""
-        change = step.change
-        updates = {viewer: self.logs[viewer].advance(state, change) for viewer, state in step.views.items()}
-        self.changes.add(change)
-        self.change = change
+        updates = self._advance(step)
         for subscriber in self.subscribers:
             subscriber.offer(updates[subscriber.viewer])  # never waits: a full queue means a snapshot later
-        return change
+        return step.change
+
+    def _advance(self, step: Step) -> dict[Viewer, ViewUpdate]:
+        """Make `step` the current version: every viewer's log and the window of changes advanced."""
+        updates = {viewer: self.logs[viewer].advance(state, step.change) for viewer, state in step.views.items()}
+        self.changes.add(step.change)
+        self.change = step.change
+        return updates
 
     def _fail(self, event: str) -> None:
         """The state is ahead of the replay file: refuse everything until a restart reloads the file."""
@@ -333,12 +337,9 @@ class GameSession:
             return
         steps = await self.cores.resume(self.spec())
         first, *rest = steps
-        self.logs = self._fresh_logs(first)
+        self.logs, self.change = self._fresh_logs(first), first.change
         for step in rest:
-            for viewer, state in step.views.items():
-                self.logs[viewer].advance(state, step.change)
-            self.changes.add(step.change)
-        self.change = steps[-1].change
+            self._advance(step)
         if self.change.finished:  # the server stopped between the last action record and the end record
             self._after_change()
 
