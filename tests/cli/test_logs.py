@@ -1,0 +1,56 @@
+"""The log sink: lines batched off the caller's thread, nothing lost on a normal end, JSON for any value."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+
+import structlog
+
+from cli.logs import BatchedLines, configure_logging, flush_logs, json_line
+
+
+def test_batched_lines_are_written_by_the_sink_thread_without_a_flush() -> None:
+    out = io.StringIO()
+    sink = BatchedLines(out, interval=0.01)
+    try:
+        sink.write("one\n")
+        sink.flush()  # what a logger does after each line: costs nothing, writes nothing yet
+        deadline = time.monotonic() + 5
+        while out.getvalue() != "one\n" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert out.getvalue() == "one\n"
+    finally:
+        sink.close()
+
+
+def test_closing_the_sink_writes_what_is_pending_in_order() -> None:
+    out = io.StringIO()
+    sink = BatchedLines(out, interval=60)  # the thread would not write for a minute
+    for n in range(100):
+        sink.write(f"{n}\n")
+    assert out.getvalue() == ""
+    sink.close()
+    assert out.getvalue() == "".join(f"{n}\n" for n in range(100))
+    sink.write("after\n")  # a line logged after the end is not lost either
+    sink.drain()
+    assert out.getvalue().endswith("after\n")
+
+
+def test_json_lines_take_what_orjson_refuses() -> None:
+    assert json.loads(json_line({"a": 1, "b": "é"})) == {"a": 1, "b": "é"}
+    assert json.loads(json_line({"big": 2**70})) == {"big": 2**70}  # beyond 64 bits: the standard library
+    assert json.loads(json_line({"x": object()}, default=lambda value: "object")) == {"x": "object"}
+
+
+def test_structlog_lines_reach_the_stream() -> None:
+    out = io.StringIO()
+    configure_logging(json=True, stream=out)
+    try:
+        structlog.get_logger("test").info("hello", seat=2)
+        flush_logs()
+        line = json.loads(out.getvalue())
+        assert (line["event"], line["seat"], line["level"]) == ("hello", 2, "info")
+    finally:
+        configure_logging(level="warning")
