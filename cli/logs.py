@@ -28,9 +28,10 @@ FLUSH_SECONDS = 0.1
 
 class BatchedLines:
     """A write-only text stream for log lines: `write` queues, a daemon thread writes and flushes the queue
-    to `out` every `interval` seconds, `close` (also run at exit) writes what is left."""
+    to `out` (None: whatever `sys.stderr` is then) every `interval` seconds, `close` (also run at exit)
+    writes what is left."""
 
-    def __init__(self, out: TextIO, interval: float = FLUSH_SECONDS) -> None:
+    def __init__(self, out: TextIO | None, interval: float = FLUSH_SECONDS) -> None:
         self.out = out
         self.pending: list[str] = []
         self.lock = threading.Lock()
@@ -49,16 +50,17 @@ class BatchedLines:
         """Nothing: the sink's thread flushes (so that a logger flushing each line costs no system call)."""
 
     def isatty(self) -> bool:
-        return self.out.isatty()
+        return (self.out or sys.stderr).isatty()
 
     def drain(self) -> None:
         """Write and flush everything queued so far, now."""
         with self.lock:
             lines, self.pending = self.pending, []
         if lines:
+            out = self.out or sys.stderr
             try:
-                self.out.write("".join(lines))
-                self.out.flush()
+                out.write("".join(lines))
+                out.flush()
             except (OSError, ValueError):  # the stream is closed or gone: nobody is left to read the lines
                 pass
 
@@ -102,7 +104,7 @@ def configure_logging(json: bool = False, level: str = "info", stream: TextIO | 
         processors.append(structlog.dev.ConsoleRenderer(colors=out.isatty()))
     if _sink is not None:
         _sink.close()
-    _sink = BatchedLines(out)
+    _sink = BatchedLines(stream)
     structlog.configure(
         processors=processors,
         wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.canonical import canonical_text
+import orjson
+
+from engine.core.canonical import canonical_text, fast_canonical_bytes, standard_canonical_bytes
 
 JSONValue = Any
 Operation = dict[str, JSONValue]
@@ -104,31 +107,47 @@ class CanonicalObject:
 
     Two versions of a view then compare key by key as strings (exact JSON equality, found in C), and only
     keys whose text changed are parsed back and diffed. Keeping text rather than the object keeps a
-    server's many views out of the garbage collector's way (strings are not tracked, dicts are)."""
+    server's many views out of the garbage collector's way (strings are not tracked, dicts are).
+    `orjson_wrote`: every part was written by orjson, so orjson (twice as fast as json here) reads them
+    back exactly; a part the standard library wrote may hold an integer orjson would read as a float."""
 
     parts: dict[str, str]
     text: str
+    orjson_wrote: bool = False
 
     @classmethod
     def of(cls, value: dict[str, JSONValue], memo: EncodeMemo | None = None) -> CanonicalObject:
         """`value` as text. Pass the same `memo` for views built together (`Game.views`): a top-level value
         they share (the very same object) is encoded once, and they share its text."""
-        if memo is None:
-            parts = {key: canonical_text(item) for key, item in value.items()}
-        else:
-            parts = {}
-            for key, item in value.items():
-                known = memo.get(id(item))
-                if known is None:
-                    known = memo[id(item)] = (item, canonical_text(item))
-                parts[key] = known[1]
+        memo = {} if memo is None else memo
+        parts = {}
+        orjson_wrote = True
+        for key, item in value.items():
+            known = memo.get(id(item))
+            if known is None:
+                known = memo[id(item)] = (item, *_part_text(item))
+            parts[key] = known[1]
+            orjson_wrote = orjson_wrote and known[2]
         text = "{" + ",".join(f"{_key_text(key)}:{parts[key]}" for key in sorted(parts)) + "}"
-        return cls(parts, text)
+        return cls(parts, text, orjson_wrote)
+
+    @property
+    def loads(self) -> Callable[[str], JSONValue]:
+        """What reads this object's parts back exactly."""
+        return orjson.loads if self.orjson_wrote else json.loads
 
 
-# id(value) -> (value, its text). Holding the value keeps it alive, so its id cannot be reused by another
-# object while the memo is.
-EncodeMemo = dict[int, tuple[JSONValue, str]]
+def _part_text(item: JSONValue) -> tuple[str, bool]:
+    """`item`'s canonical text, and whether orjson wrote it."""
+    fast = fast_canonical_bytes(item)
+    if fast is None:
+        return standard_canonical_bytes(item).decode("utf-8"), False
+    return fast.decode("utf-8"), True
+
+
+# id(value) -> (value, its text, whether orjson wrote it). Holding the value keeps it alive, so its id cannot
+# be reused by another object while the memo is.
+EncodeMemo = dict[int, tuple[JSONValue, str, bool]]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -162,7 +181,7 @@ def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: Canon
             ops: list[Operation] = []
             # both sides parsed from canonical text: their keys in the same (sorted) order, so `same`
             # settles equal containers with one repr each instead of walking them
-            _diff(json.loads(before), json.loads(part), _pointer("", key), ops)
+            _diff(old.loads(before), new.loads(part), _pointer("", key), ops)
             fragment = memo[(key, before, part)] = ",".join(canonical_text(op) for op in ops)
         fragments.append(fragment)
     return "[" + ",".join(fragments) + "]"

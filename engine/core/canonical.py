@@ -32,16 +32,25 @@ def standard_canonical_bytes(value: JSONValue) -> bytes:
 try:
     import orjson
 except ImportError:  # pragma: no cover - the project installs orjson; the engine does not need it
-    canonical_bytes = standard_canonical_bytes
+    def fast_canonical_bytes(value: JSONValue) -> bytes | None:
+        """None: without orjson there is only the standard library's encoding."""
+        return None
 else:
     _ORJSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 
-    def canonical_bytes(value: JSONValue) -> bytes:
-        """The canonical encoding of a JSON-ready value."""
+    def fast_canonical_bytes(value: JSONValue) -> bytes | None:
+        """The canonical encoding as orjson writes it, or None where orjson refuses the value (or is not
+        installed). Text that orjson wrote holds no integer beyond 64 bits, so orjson reads it back exactly."""
         try:
             return orjson.dumps(value, option=_ORJSON_OPTIONS)
         except TypeError:  # orjson.JSONEncodeError: what orjson does not take, the standard library settles
-            return standard_canonical_bytes(value)
+            return None
+
+
+def canonical_bytes(value: JSONValue) -> bytes:
+    """The canonical encoding of a JSON-ready value."""
+    fast = fast_canonical_bytes(value)
+    return standard_canonical_bytes(value) if fast is None else fast
 
 
 def canonical_text(value: JSONValue) -> str:

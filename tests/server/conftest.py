@@ -8,7 +8,7 @@ import pytest
 import structlog
 from vegas.v1 import table_pb2_grpc
 
-from cli.logs import configure_logging
+from cli.logs import configure_logging, flush_logs
 from tests.server.harness import ServerThread, serving, stub_for
 
 
@@ -29,4 +29,12 @@ def quiet_server_logs() -> Iterator[None]:
     """Servers started in-process log only warnings here (test_logs.py captures the info lines itself)."""
     configure_logging(level="warning")
     yield
+    flush_logs()
     structlog.reset_defaults()
+
+
+@pytest.fixture(autouse=True)
+def logs_written_within_their_test() -> Iterator[None]:
+    """What a test logged is written before it ends, so pytest shows it with that test (if it fails)."""
+    yield
+    flush_logs()

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.core.canonical import canonical_bytes
 from server.diff import CanonicalObject, make_patch, patch_text, same
 
-scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3)
+scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from([2**64, -(2**63) - 1]) | st.text(max_size=3)
 json_values = st.recursive(
     scalars,
     lambda children: st.lists(children, max_size=5)
@@ -76,3 +76,12 @@ def test_key_by_key_patches_are_the_whole_patch(old: Any, new: Any, other: Any) 
 @given(objects)
 def test_canonical_text_assembled_from_parts_is_the_canonical_encoding(value: Any) -> None:
     assert CanonicalObject.of(value).text.encode("utf-8") == canonical_bytes(value)
+
+
+def test_parts_with_integers_beyond_64_bits_are_read_back_exactly() -> None:
+    # orjson would read 2**70 back as a float: parts the standard library wrote are read with json
+    old, new = {"a": [1, 2**70], "b": 1}, {"a": [1, 2**70 + 1], "b": 2}
+    before, after = CanonicalObject.of(old), CanonicalObject.of(new)
+    assert not after.orjson_wrote and CanonicalObject.of({"b": 1}).orjson_wrote
+    assert json.loads(patch_text(before, new, after)) == [{"op": "replace", "path": "/a/1", "value": 2**70 + 1},
+                                                          {"op": "replace", "path": "/b", "value": 2}]
