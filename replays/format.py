@@ -229,6 +229,22 @@ def split_complete(data: bytes) -> tuple[list[bytes], int]:
     return data[:end].split(b"\n")[:-1], len(data) - end
 
 
+def last_record(path: Path | str) -> dict[str, Any] | None:
+    """The last complete record of a replay file (None if it has none), parsed without parsing the others:
+    a server starting up tells its finished games (an end record last) from the ones to re-play, and
+    re-plays only those (which reads, parses and checks every record)."""
+    lines, _ = split_complete(Path(path).read_bytes())
+    if not lines:
+        return None
+    try:
+        record = json.loads(lines[-1])
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ReplayFormatError(f"{path}:{len(lines)}: not a JSON record ({error})", len(lines)) from None
+    if not isinstance(record, dict):
+        raise ReplayFormatError(f"{path}:{len(lines)}: a record is a JSON object with a 'type'", len(lines))
+    return record
+
+
 def read_replay(path: Path | str) -> Replay:
     """Read and parse a replay file, ignoring a torn last line (see `Replay.torn_tail`)."""
     lines, torn = split_complete(Path(path).read_bytes())

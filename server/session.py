@@ -21,7 +21,7 @@ from pathlib import Path
 import structlog
 
 from engine.core.errors import EngineError
-from replays.format import read_replay
+from replays.format import last_record
 from server import errors
 from server.botseats import BotSeats
 from server.core import CoreSpec, Step
@@ -331,9 +331,9 @@ class GameSession:
         if not self.replay_path.exists():
             await self._start()  # the server stopped between the last join and the header
             return
-        replay = await asyncio.to_thread(read_replay, self.replay_path)
-        if replay.end is not None:
-            self.finished_version = len(replay.actions)
+        last = await asyncio.to_thread(last_record, self.replay_path)
+        if last is not None and last.get("type") == "end":
+            self.finished_version = int(last["seq"]) - 1  # the end record follows the last action's
             return
         steps = await self.cores.resume(self.spec())
         first, *rest = steps

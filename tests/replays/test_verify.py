@@ -12,7 +12,7 @@ import pytest
 from engine import ENGINE_VERSION
 from engine.core.canonical import canonical_bytes, canonical_hash
 from replays.fairness import FAILED, NOT_REVEALED, PROVEN, Reveal
-from replays.format import line_hash, read_replay
+from replays.format import ReplayFormatError, last_record, line_hash, read_replay
 from replays.verify import BAD, IN_PROGRESS, VERIFIED, verify_bytes, verify_path, verify_replay
 from tests.golden.regenerate import GOLDEN, GOLDEN_SERVER_SEED
 from tests.replays.tampering import edit_record, joined, lines_of
@@ -188,3 +188,14 @@ class TestFairness:
 def test_verify_replay_takes_a_parsed_replay_as_the_client_holds_it() -> None:
     report = verify_replay(read_replay(SMALL))
     assert report.ok and report.final_state is not None
+
+
+def test_the_last_record_is_read_without_the_others(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b'not even JSON\n{"type":"end","seq":3}\n{"type":"act')  # a torn tail is ignored
+    assert last_record(path) == {"type": "end", "seq": 3}
+    path.write_bytes(b"")
+    assert last_record(path) is None
+    path.write_bytes(b"[1]\n")
+    with pytest.raises(ReplayFormatError, match="a JSON object"):
+        last_record(path)

@@ -157,3 +157,15 @@ def test_a_watch_that_resumes_with_nothing_missed_is_open_at_once(tmp_path: Path
                 return metadata
 
         assert asyncio.run(opened()) is not None
+
+
+def test_a_restarted_server_lists_a_finished_game_and_shows_its_final_view(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2, bots=(0, 1), rules="classic").game_id
+        final = list(stub.Watch(pb.WatchRequest(game_id=game_id), timeout=60))[-1]
+    assert final.status == pb.GAME_STATUS_FINISHED
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))  # known from the end record alone
+        again = next(stub.Watch(pb.WatchRequest(game_id=game_id)))  # the final views re-played on demand
+    assert summary.status == pb.GAME_STATUS_FINISHED and summary.version == final.version
+    assert again.HasField("snapshot") and (again.version, again.view_hash) == (final.version, final.view_hash)
