@@ -187,8 +187,9 @@ class RemoteBot:
                 self.actions += 1
                 return
             status = STATUS_BY_NUMBER.get(answer.refusal.status)
-            if status is grpc.StatusCode.ABORTED:
-                return  # someone acted first: the updates on their way say what to do next
+            if status in (grpc.StatusCode.ABORTED, grpc.StatusCode.UNAVAILABLE):
+                return  # someone acted first, or the game is being re-played from its file (`suspended`): the
+                # updates on their way (a snapshot, for the latter) say what to do next
             if status is not grpc.StatusCode.RESOURCE_EXHAUSTED or attempt == RATE_LIMIT_RETRIES - 1:
                 raise ActionRefused(answer.refusal)
             await _rate_limit_pause(attempt)

@@ -3,7 +3,7 @@
 A `GameSession` hands its match to a `Cores`: `LocalCores` here runs every `server.core.MatchCore` in the
 server's process; `server.workers.WorkerCores` (`vegas serve --workers N`) in worker processes. Either
 way `play` returns once the action is on disk, and a failure to get it there is a `RecordFailed`: the
-game is suspended until a restart reloads it from its replay file.
+game is suspended until its session re-plays it from its replay file (`Cores.resume`).
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from server.syncer import Syncer
 
 class RecordFailed(Exception):
     """An action was applied but its record could not be written or made durable (or the process holding
-    the match is gone): the game must refuse everything until a restart reloads it from its replay file."""
+    the match is gone): the game must refuse everything until it is re-played from its replay file."""
 
 
 class Cores(Protocol):
     """What a `GameSession` asks of the place its match runs. `play` returns once the action is durable."""
 
     async def start(self, spec: CoreSpec) -> Step: ...
-    async def resume(self, spec: CoreSpec) -> list[Step]: ...
+    async def resume(self, spec: CoreSpec) -> list[Step]: ...  # also after a RecordFailed: the game is back
     async def final(self, spec: CoreSpec) -> Step: ...
     async def play(self, game_id: str, seat: int, action: str) -> Step: ...
     async def bot_action(self, game_id: str, seat: int, version: int) -> str | None: ...
@@ -62,6 +62,9 @@ class LocalCores:
         return step
 
     async def resume(self, spec: CoreSpec) -> list[Step]:
+        """The game re-played from its replay file (at start-up, or after its record failed: then the
+        failed core's file is closed first)."""
+        await self.forget(spec.game_id)
         core, steps = await asyncio.to_thread(MatchCore.resume, spec)
         self.cores[spec.game_id] = core
         return steps

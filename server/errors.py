@@ -96,8 +96,8 @@ def too_many_games(limit: int) -> ApiError:
 
 def suspended(game_id: str) -> ApiError:
     return ApiError(grpc.StatusCode.UNAVAILABLE, "suspended",
-                    f"game {game_id} is suspended after the server failed to record an action (see its log); "
-                    "restart the server to resume it from its replay file")
+                    f"game {game_id} is suspended: the server failed to record an action (see its log) and is "
+                    "re-playing the game from its replay file; retry in a moment")
 
 
 def rate_limited(rate: float) -> ApiError:

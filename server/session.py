@@ -13,6 +13,7 @@ Bots seated by the server (`server.botseats`) play through the same `submit` as 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from server.viewers import Change, ChangeWindow, LegalAction, Status, Subscriber
 log = structlog.get_logger("vegas.server")
 
 ANSWERS_KEPT = 256  # trade requests per game whose answers are kept for retries
+RECOVERY_DELAYS = (0.0, 0.5, 2.0, 10.0, 30.0)  # seconds before each try to re-play a suspended game (then the last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,7 @@ class GameSession:
         self.log = log.bind(game_id=record.game_id)
         self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot])
         self._forgetting: asyncio.Task[None] | None = None
+        self._recovering: asyncio.Task[None] | None = None
         self.answered: OrderedDict[tuple[int, str], tuple[str, Change]] = OrderedDict()  # (seat, request_id)
 
     # ------------------------------------------------------------------------------------------ reading
@@ -241,9 +244,34 @@ class GameSession:
         return updates
 
     def _fail(self, event: str) -> None:
-        """The state is ahead of the replay file: refuse everything until a restart reloads the file."""
+        """The state may be ahead of the replay file: refuse everything until the game is re-played from
+        its file (`_recover`, tried at once in the background, then again and again, backing off)."""
         self.failed = True
         self.log.exception(event)
+        if self._recovering is None or self._recovering.done():
+            self._recovering = asyncio.ensure_future(self._recover_until_done())
+
+    async def _recover_until_done(self) -> None:
+        for attempt in itertools.count():
+            await asyncio.sleep(RECOVERY_DELAYS[min(attempt, len(RECOVERY_DELAYS) - 1)])
+            async with self.lock:
+                if not self.failed:
+                    return
+                try:
+                    await self._recover()
+                    return
+                except Exception:  # the disk still fails, the worker died again...: try again later
+                    self.log.exception("recovery_failed", attempt=attempt + 1)
+
+    async def _recover(self) -> None:
+        """Re-play the game from its replay file (where a lost worker's games go, a new worker) and carry on
+        from there: every subscriber gets a snapshot of what is now the current version."""
+        self._load(await self.cores.resume(self.spec()))
+        self.failed = False
+        self.log.info("game_recovered", version=self.version)
+        for subscriber in self.subscribers:
+            subscriber.offer(self.snapshot(subscriber.viewer))
+        self._after_change()
 
     @property
     def replay_path(self) -> Path:
@@ -335,13 +363,16 @@ class GameSession:
         if last is not None and last.get("type") == "end":
             self.finished_version = int(last["seq"]) - 1  # the end record follows the last action's
             return
-        steps = await self.cores.resume(self.spec())
+        self._load(await self.cores.resume(self.spec()))
+        if self.status is Status.FINISHED:  # the server stopped between the last action record and the end record
+            self._after_change()
+
+    def _load(self, steps: list[Step]) -> None:
+        """Take the steps a resumed match gives (`Cores.resume`): the views whole, then recent diffs."""
         first, *rest = steps
         self.logs, self.change = self._fresh_logs(first), first.change
         for step in rest:
             self._advance(step)
-        if self.change.finished:  # the server stopped between the last action record and the end record
-            self._after_change()
 
     async def _load_finished(self) -> None:
         """A finished game restored lazily: rebuild its final views the first time someone watches it."""

@@ -10,8 +10,8 @@ machine shared with the load generator this measured no faster: docs/BENCHMARKS.
 A worker reads requests from a socket pair, takes every request that has arrived, applies and writes the
 actions, fdatasyncs the files they wrote side by side while it works out the views (a group commit), and
 only then replies, so nothing is acknowledged before it is on disk. If the server dies, the socket
-closes and the worker exits; if a worker dies, its games refuse everything until the server restarts and
-restores them.
+closes and the worker exits; if a worker dies, each of its games is refused (UNAVAILABLE, `suspended`)
+until its session re-plays it from its replay file in a new worker, which it starts doing at once.
 """
 
 from __future__ import annotations
@@ -67,22 +67,43 @@ class WorkerCores:
     """Matches spread over `count` worker processes (see the module docstring)."""
 
     def __init__(self, count: int, fsync: bool = True) -> None:
+        self.fsync = fsync
         self.links = [WorkerLink(index, fsync) for index in range(count)]
+        self.replacing = asyncio.Lock()
+        self.closing = False
 
     async def open(self) -> WorkerCores:
         await asyncio.gather(*(link.open() for link in self.links))
         return self
 
+    def _index(self, game_id: str) -> int:
+        return zlib.crc32(game_id.encode("utf-8")) % len(self.links)
+
     def _link(self, game_id: str) -> WorkerLink:
-        return self.links[zlib.crc32(game_id.encode("utf-8")) % len(self.links)]
+        return self.links[self._index(game_id)]
 
     async def start(self, spec: CoreSpec) -> Step:
-        step: Step = await self._link(spec.game_id).call("start", spec)
+        step: Step = await (await self._live_link(spec.game_id)).call("start", spec)
         return step
 
     async def resume(self, spec: CoreSpec) -> list[Step]:
-        steps: list[Step] = await self._link(spec.game_id).call("resume", spec)
+        """The game re-played from its replay file by its worker: a new worker if the last one was lost
+        (its other games come back the same way, each when its session asks)."""
+        steps: list[Step] = await (await self._live_link(spec.game_id)).call("resume", spec)
         return steps
+
+    async def _live_link(self, game_id: str) -> WorkerLink:
+        """The game's worker, started anew if it was lost."""
+        index = self._index(game_id)
+        async with self.replacing:
+            lost = self.links[index]
+            if lost.lost is not None and not self.closing:
+                replacement = WorkerLink(index, self.fsync)
+                await replacement.open()
+                self.links[index] = replacement
+                log.warning("worker_replaced", worker=index, lost_pid=lost.process.pid, reason=lost.lost)
+                await lost.close()  # reaps the dead process
+        return self.links[index]
 
     async def final(self, spec: CoreSpec) -> Step:
         step: Step = await self._link(spec.game_id).call("final", spec)
@@ -100,6 +121,7 @@ class WorkerCores:
         await self._link(game_id).call("forget", game_id)
 
     async def close(self) -> None:
+        self.closing = True
         await asyncio.gather(*(link.close() for link in self.links))
 
 
@@ -279,7 +301,7 @@ class Worker:
         return synced
 
     def _break(self, game_id: str | None) -> None:
-        """The game's state may be ahead of its file: drop it (the server refuses it until a restart)."""
+        """The game's state may be ahead of its file: drop it (the server refuses the game until it is resumed)."""
         core = self.cores.pop(game_id, None) if game_id is not None else None
         if core is not None:
             core.close()

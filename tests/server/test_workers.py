@@ -1,9 +1,10 @@
-"""Matches in worker processes: group commit before any reply, errors carried back, a lost worker contained."""
+"""Matches in worker processes: group commit before any reply, errors carried back, a lost worker replaced."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -79,7 +80,26 @@ def test_engine_errors_come_back_as_themselves(tmp_path: Path) -> None:
     assert "end" in str(illegal) and "fly" in str(malformed)
 
 
-def test_a_lost_worker_suspends_its_games_only(tmp_path: Path) -> None:
+def _next_request(stub: Any, game_id: str, tokens: dict[int, str], rng: random.Random) -> pb.SubmitActionRequest:
+    seat = stub.GetGame(pb.GetGameRequest(game_id=game_id)).actors[0]
+    legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
+    return pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], based_on_version=legal.version,
+                                  action=choose_random(list(legal.actions), rng))
+
+
+def _submitted_once_back(stub: Any, request: pb.SubmitActionRequest, timeout: float = 20) -> pb.ActionResult:
+    """Submit `request` until the game is back from `suspended` (its session re-plays it meanwhile)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return stub.SubmitAction(request)
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > deadline:  # type: ignore[attr-defined]
+                raise
+            time.sleep(0.05)
+
+
+def test_a_lost_worker_is_replaced_and_its_games_carry_on(tmp_path: Path) -> None:
     with serving(tmp_path, workers=2) as server, stub_for(server.address) as stub:
         games: dict[int, tuple[str, dict[int, str]]] = {}
         while len(games) < 2:  # a game on each worker
@@ -87,23 +107,27 @@ def test_a_lost_worker_suspends_its_games_only(tmp_path: Path) -> None:
             games.setdefault(zlib.crc32(game_id.encode()) % 2, (game_id, join_all(stub, game_id, range(2))))
         cores = server.running.hub.cores
         assert isinstance(cores, WorkerCores)
-        cores.links[0].process.kill()
-        cores.links[0].process.wait(10)
+        lost = cores.links[0].process
+        watching = stub.Watch(pb.WatchRequest(game_id=games[0][0]))
+        held = next(watching).version
+        lost.kill()
+        lost.wait(10)
         rng = random.Random(1)
-        for index, (game_id, tokens) in sorted(games.items()):
-            summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
-            seat = summary.actors[0]
-            legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
-            request = pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], based_on_version=legal.version,
-                                             action=choose_random(list(legal.actions), rng))
-            if index == 0:
-                status, code, message = refusal(stub.SubmitAction, request)
-                assert (status, code) == (grpc.StatusCode.UNAVAILABLE, "suspended"), message
-                assert refusal(stub.SubmitAction, request)[1] == "suspended"  # and stays so until a restart
-            else:
-                assert stub.SubmitAction(request).version == legal.version + 1
+        request = _next_request(stub, *games[0], rng)
+        status, code, message = refusal(stub.SubmitAction, request)  # the request that finds the worker gone
+        assert (status, code) == (grpc.StatusCode.UNAVAILABLE, "suspended") and "retry" in message, message
+        result = _submitted_once_back(stub, request)
+        recovered = next(watching)  # the watcher is told the game is back: a snapshot of the version re-played
+        after = next(watching)
+        watching.cancel()
+        other = stub.SubmitAction(_next_request(stub, *games[1], rng))  # the other worker's game never stopped
         health = health_pb2_grpc.HealthStub(grpc.insecure_channel(server.address))
-        assert health.Check(health_pb2.HealthCheckRequest()).status == health_pb2.HealthCheckResponse.SERVING
+        serving_status = health.Check(health_pb2.HealthCheckRequest()).status
+        replacement = cores.links[0].process
+        assert replacement.pid != lost.pid and replacement.poll() is None
+    assert result.version == held + 1 and (recovered.HasField("snapshot"), recovered.version) == (True, held)
+    assert (after.HasField("diff"), after.version, after.move.action) == (True, held + 1, request.action)
+    assert other.version >= 1 and serving_status == health_pb2.HealthCheckResponse.SERVING
 
 
 def test_record_failed_is_what_a_lost_worker_raises(tmp_path: Path) -> None:
@@ -136,3 +160,35 @@ def test_a_failed_fsync_in_the_server_process_is_a_record_failure(tmp_path: Path
         await cores.close()
 
     asyncio.run(scenario())
+
+
+def test_a_game_whose_record_failed_is_re_played_from_its_file_and_goes_on(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from server.core import MatchCore
+
+    working_sync = MatchCore.sync
+    failures = [OSError(28, "No space left on device")]  # the disk fails once, then works again
+
+    def flaky_disk(core: MatchCore) -> None:
+        if failures:
+            raise failures.pop()
+        working_sync(core)
+
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2, rules="classic").game_id
+        tokens = join_all(stub, game_id, range(2))
+        monkeypatch.setattr("server.core.MatchCore.sync", flaky_disk)
+        request = _next_request(stub, game_id, tokens, random.Random(2))
+        status, code, _ = refusal(stub.SubmitAction, request)
+        # The record reached the file before its fsync failed, so the game re-played from the file holds the
+        # action: the retry is refused as stale, and the stream shows it was this very action that went through.
+        with pytest.raises(grpc.RpcError) as retried:
+            _submitted_once_back(stub, request)
+        diffs = stub.Watch(pb.WatchRequest(game_id=game_id, from_version=request.based_on_version))
+        made = next(diffs)
+        diffs.cancel()
+        later = _submitted_once_back(stub, _next_request(stub, game_id, tokens, random.Random(3)))
+    assert (status, code) == (grpc.StatusCode.UNAVAILABLE, "suspended")
+    assert retried.value.code() == grpc.StatusCode.ABORTED  # type: ignore[attr-defined]
+    assert (made.version, made.move.action) == (request.based_on_version + 1, request.action)
+    assert later.version == made.version + 1  # and the game goes on
