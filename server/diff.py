@@ -33,15 +33,25 @@ def make_patch(old: JSONValue, new: JSONValue) -> list[Operation]:
 def same(a: JSONValue, b: JSONValue) -> bool:
     """JSON equality: like `==`, but a boolean never equals a number.
 
-    Fast path: `==` and `repr` run in C, and `repr` tells `True` from `1` at any depth; only containers
-    that are equal but were built in a different key order (so their reprs differ) are walked in Python."""
+    Fast path: `==` and the JSON text run in C, and the text tells `true` from `1` at any depth; only
+    containers that are equal but were built in a different key order (so their texts differ) are walked
+    in Python."""
     if a is b:
         return True
     if type(a) is not type(b) or a != b:
         return False
     if isinstance(a, dict | list):
-        return repr(a) == repr(b) or _strictly_same(a, b)
+        return _same_text(a, b) or _strictly_same(a, b)
     return True
+
+
+def _same_text(a: JSONValue, b: JSONValue) -> bool:
+    """Whether two containers have the same JSON text (orjson's, five times faster than `repr` for a lot of
+    a Lords view; `repr` where orjson refuses a value, an integer beyond 64 bits say)."""
+    try:
+        return orjson.dumps(a) == orjson.dumps(b)
+    except TypeError:  # orjson.JSONEncodeError
+        return repr(a) == repr(b)
 
 
 def _strictly_same(a: JSONValue, b: JSONValue) -> bool:

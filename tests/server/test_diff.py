@@ -47,6 +47,22 @@ def test_booleans_are_not_numbers() -> None:
     assert apply({"x": 1}, make_patch({"x": 1}, {"x": True})) == {"x": True}
 
 
+@settings(max_examples=300, deadline=None)
+@given(json_values, json_values)
+def test_same_is_equality_of_canonical_encodings(a: Any, b: Any) -> None:
+    for x, y in ((a, b), (a, copy.deepcopy(a)), (a, reordered(a))):
+        assert same(x, y) == (canonical_bytes(x) == canonical_bytes(y))
+
+
+def reordered(value: Any) -> Any:
+    """The same JSON value with every object's keys in the reverse order."""
+    if isinstance(value, dict):
+        return {key: reordered(value[key]) for key in reversed(list(value))}
+    if isinstance(value, list):
+        return [reordered(item) for item in value]
+    return value
+
+
 def test_a_deep_change_is_one_small_operation() -> None:
     old = {"seats": [{"money": 20, "score": 3}, {"money": 15, "score": 9}], "turn": 4}
     new = {"seats": [{"money": 20, "score": 3}, {"money": 7, "score": 9}], "turn": 4}
