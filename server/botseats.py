@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from server import errors
+from server.cores import RecordFailed
 
 if TYPE_CHECKING:
     from server.session import GameSession
@@ -71,7 +72,11 @@ class BotSeats:
             seat, version = turn
             if think:
                 await asyncio.sleep(think)
-            action = await session.cores.bot_action(session.game_id, seat, version)
+            try:
+                action = await session.cores.bot_action(session.game_id, seat, version)
+            except RecordFailed:  # the worker holding the match is gone: the game is re-played in a new one
+                session.suspend("bot_action_failed")
+                return
             if action is None:
                 return  # the game moved on meanwhile (or ended): the change wakes the bots again
             try:

@@ -204,7 +204,7 @@ class GameSession:
             except EngineError:
                 raise
             except RecordFailed as error:
-                self._fail("record_failed")
+                self.suspend("record_failed")
                 raise errors.suspended(self.game_id) from error
             change = self._publish(step)
             if request_id:
@@ -243,9 +243,10 @@ class GameSession:
         self.change = step.change
         return updates
 
-    def _fail(self, event: str) -> None:
-        """The state may be ahead of the replay file: refuse everything until the game is re-played from
-        its file (`_recover`, tried at once in the background, then again and again, backing off)."""
+    def suspend(self, event: str) -> None:
+        """The state may be ahead of the replay file (or the match is gone with its worker): refuse everything
+        until the game is re-played from its file (`_recover`, tried at once in the background, then again
+        and again, backing off). Logs `event` with the exception being handled."""
         self.failed = True
         self.log.exception(event)
         if self._recovering is None or self._recovering.done():

@@ -106,7 +106,7 @@ class WorkerCores:
         return self.links[index]
 
     async def final(self, spec: CoreSpec) -> Step:
-        step: Step = await self._link(spec.game_id).call("final", spec)
+        step: Step = await (await self._live_link(spec.game_id)).call("final", spec)
         return step
 
     async def play(self, game_id: str, seat: int, action: str) -> Step:
@@ -118,7 +118,8 @@ class WorkerCores:
         return action
 
     async def forget(self, game_id: str) -> None:
-        await self._link(game_id).call("forget", game_id)
+        with contextlib.suppress(RecordFailed):  # a lost worker has forgotten everything already
+            await self._link(game_id).call("forget", game_id)
 
     async def close(self) -> None:
         self.closing = True

@@ -17,6 +17,7 @@ from vegas.v1 import table_pb2 as pb
 from bots.remote import choose_random
 from engine import GameConfig
 from engine.core.errors import IllegalAction, MalformedAction
+from replays.verify import verify_path
 from server.core import CoreSpec, Step
 from server.cores import LocalCores, RecordFailed
 from server.workers import Worker, WorkerCores
@@ -192,3 +193,20 @@ def test_a_game_whose_record_failed_is_re_played_from_its_file_and_goes_on(tmp_p
     assert retried.value.code() == grpc.StatusCode.ABORTED  # type: ignore[attr-defined]
     assert (made.version, made.move.action) == (request.based_on_version + 1, request.action)
     assert later.version == made.version + 1  # and the game goes on
+
+
+def test_a_game_of_bots_whose_worker_dies_is_re_played_and_finished(tmp_path: Path) -> None:
+    with serving(tmp_path, workers=1) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2, bots=(0, 1), think_ms=5, rules="classic").game_id
+        updates = stub.Watch(pb.WatchRequest(game_id=game_id), timeout=90)
+        seen = [next(updates) for _ in range(3)]
+        cores = server.running.hub.cores
+        assert isinstance(cores, WorkerCores)
+        cores.links[0].process.kill()  # the bots' next move finds it gone
+        seen += list(updates)
+        reveal = stub.GetReplay(pb.GetReplayRequest(game_id=game_id))
+    assert seen[-1].status == pb.GAME_STATUS_FINISHED
+    assert any(update.HasField("snapshot") for update in seen[1:])  # the game came back as a snapshot
+    replay_file = tmp_path / "replay.jsonl"
+    replay_file.write_bytes(reveal.replay)
+    assert verify_path(replay_file).ok
