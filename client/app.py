@@ -36,6 +36,7 @@ from client.suggestions import CLIENT_WORDS
 from client.viewmodel import (
     ClientModel,
     ViewUpdate,
+    add_history,
     apply_update,
     current_ui,
     enter_game,
@@ -208,12 +209,27 @@ class ClientApp:
 
     def on_update(self, update: ViewUpdate) -> None:
         was, waited = self.model.status, self._waits_for_me()
+        first_view = self.model.version is None and update.view is not None
         apply_update(self.model, update)
+        if first_view and update.version > 0 and update.status != "finished":
+            self.spawn(self.fill_history(update.version))
         if update.status == "finished" and was != "finished":
             self.spawn(self.check_fairness())
         if self._waits_for_me() and not waited:
             self.application.output.bell()  # your turn (or a decision) after others played
         self.redraw()
+
+    async def fill_history(self, version: int) -> None:
+        """The client started on a snapshot at `version`: show what happened before it in the log."""
+        game_id = self.model.game_id
+        assert game_id is not None
+        try:
+            past = await self.link.past_versions(game_id, version)
+        except LinkError as error:  # the log stays as it is: nothing else depends on it
+            log.info("history_unavailable", reason=error.message)
+            return
+        if self.model.game_id == game_id:
+            add_history(self.model, past)
 
     def _waits_for_me(self) -> bool:
         """The game waits for this player: their turn, their decision, or a trade offer to answer."""

@@ -17,7 +17,7 @@ from vegas.v1 import table_pb2_grpc
 
 from client.link import Accepted, Created, Joined, LinkError, NewGame, RawUpdate, Revealed
 from client.orders import Answer, Propose, Route, Submit
-from client.viewmodel import GameRow, GameTypeRow
+from client.viewmodel import GameRow, GameTypeRow, PastVersion
 from client.wire import game_row, game_type_row, link_error, raw_update
 
 T = TypeVar("T")
@@ -95,6 +95,12 @@ class GrpcLink:
                 raise link_error(error) from None
         finally:
             call.cancel()
+
+    async def past_versions(self, game_id: str, before_version: int) -> list[PastVersion]:
+        request = pb.ListEventsRequest(game_id=game_id, before_version=before_version)
+        reply = await _call(lambda: self.stub.ListEvents(request, timeout=CALL_TIMEOUT))
+        return [PastVersion(v.version, (v.move.seat, v.move.action) if v.HasField("move") else None,
+                            tuple(e.text for e in v.events)) for v in reply.versions]
 
     async def _ready(self) -> None:
         try:

@@ -76,6 +76,16 @@ class ViewUpdate:
 
 
 @dataclass(frozen=True, slots=True)
+class PastVersion:
+    """What happened at one of a game's recent versions (ListEvents): for the log of a client that started
+    on a snapshot."""
+
+    version: int
+    move: tuple[int, str] | None  # (seat, action) that made it; None for the set-up
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class LogLine:
     text: str
     style: str = ""  # "" for game events; "info", "error", "notice" for the client's own lines
@@ -146,6 +156,18 @@ def apply_update(model: ClientModel, update: ViewUpdate) -> None:
     for text in update.events:
         model.log.append(LogLine(text, version=update.version))
     model.log_scroll = 0
+
+
+def add_history(model: ClientModel, past: list[PastVersion]) -> None:
+    """Put what happened before the first view this client got (`past`, oldest first) in front of the log,
+    as if the client had been there: a restarted client's log starts where it was, not at its snapshot."""
+    first = min((line.version for line in model.log if line.version is not None), default=None)
+    earlier = [p for p in past if first is None or p.version < first]
+    lines = [LogLine(text, version=p.version) for p in earlier for text in p.events]
+    model.log = deque([*lines, *model.log], maxlen=LOG_LINES)
+    for p in earlier[-MOVES_KEPT:]:
+        if p.move is not None:
+            model.moves.setdefault(p.version, p.move)
 
 
 def note(model: ClientModel, text: str, style: str = "info") -> None:

@@ -43,6 +43,13 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
     return message
 
 
+def version_events(change: Change) -> pb.VersionEvents:
+    message = pb.VersionEvents(version=change.version, events=events(change))
+    if change.seat is not None:
+        message.move.seat, message.move.action = change.seat, change.action
+    return message
+
+
 def action_result(change: Change) -> pb.ActionResult:
     return pb.ActionResult(version=change.version, action=change.action, events=events(change),
                            state_hash=change.state_hash)

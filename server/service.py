@@ -252,6 +252,12 @@ class VegasTable:
         return convert.action_result(await session.submit(seat, text, None, request_id))
 
     @unary
+    async def ListEvents(self, request: pb.ListEventsRequest, context: Any) -> pb.ListEventsResponse:
+        session = self.session(request.game_id)
+        before = request.before_version if request.HasField("before_version") else None
+        return pb.ListEventsResponse(versions=[convert.version_events(c) for c in session.recent_changes(before)])
+
+    @unary
     async def ListLegalActions(self, request: pb.ListLegalActionsRequest,
                                context: Any) -> pb.ListLegalActionsResponse:
         session = self.session(request.game_id)

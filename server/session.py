@@ -56,7 +56,7 @@ class GameSession:
         self.cores = cores
         self.lock = asyncio.Lock()
         self.logs: dict[Viewer, ViewerLog] = {}
-        self.changes = ChangeWindow(settings.window)  # what made each version the logs keep diffs of
+        self.changes = ChangeWindow(settings.window)  # what made each version the logs keep (events, moves)
         self.change: Change | None = None
         self.finished_version: int | None = None  # set for a finished game whose views are not loaded
         self.subscribers: set[Subscriber] = set()
@@ -172,6 +172,7 @@ class GameSession:
     def _fresh_logs(self, step: Step) -> dict[Viewer, ViewerLog]:
         """Every viewer's log, starting at `step` (its views whole, with no diffs or changes kept before them)."""
         self.changes.clear()
+        self.changes.add(step.change)
         return {viewer: ViewerLog(state, step.change.version, self.settings.window)
                 for viewer, state in step.views.items()}
 
@@ -300,6 +301,11 @@ class GameSession:
             self._forgetting = asyncio.ensure_future(self.cores.forget(self.game_id))  # its match is done
         else:
             self.bot_seats.wake()
+
+    def recent_changes(self, before_version: int | None) -> list[Change]:
+        """The kept changes (the last `window` versions of a running game) before `before_version`; none
+        once the game is over (its replay has them all)."""
+        return [] if self.status is Status.FINISHED else self.changes.before(before_version)
 
     def legal_actions(self, seat: int) -> tuple[int, tuple[LegalAction, ...]]:
         """The seat's legal actions at the current version (kept with its view, so no lock is needed)."""

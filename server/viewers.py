@@ -108,6 +108,12 @@ class ChangeWindow:
         assert number == version, "versions are kept one by one"
         return Change(number, seat, action, tuple(EventLine(*e) for e in events), actors, finished, state_hash)
 
+    def before(self, version: int | None) -> list[Change]:
+        """The changes kept of the versions before `version` (None: all of them), oldest first."""
+        first = self.kept[0][0] if self.kept else 0
+        stop = len(self.kept) if version is None else max(0, min(len(self.kept), version - first))
+        return [change for number in range(first, first + stop) if (change := self.get(number)) is not None]
+
     def clear(self) -> None:
         self.kept.clear()
 

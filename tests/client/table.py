@@ -16,7 +16,7 @@ import jsonpatch
 
 from client.link import Accepted, Created, Joined, LinkError, NewGame, RawUpdate, Revealed
 from client.orders import Answer, Propose, Route, Submit
-from client.viewmodel import GameRow, GameTypeRow, RuleSetRow, SeatRow
+from client.viewmodel import GameRow, GameTypeRow, PastVersion, RuleSetRow, SeatRow
 from engine import GameConfig, Match, get_game
 from engine.core.canonical import canonical_bytes, canonical_hash
 from engine.core.errors import EngineError, IllegalAction
@@ -35,6 +35,7 @@ class EngineTable:
         self.events: dict[int, tuple[str, ...]] = {0: tuple(self.game.describe(e, self.names)
                                                             for e in self.match.opening)}
         self.views: dict[int, dict[int | None, Any]] = {0: self._views()}
+        self.moves: dict[int, tuple[int, str]] = {}
         self.queues: list[tuple[int | None, asyncio.Queue[int]]] = []
         self.seat = 0
         self.joined = False
@@ -60,6 +61,7 @@ class EngineTable:
         """Another player acts (or the client's action is applied): a new version for every watcher."""
         events = self.match.play(seat, text)
         self.version += 1
+        self.moves[self.version] = (seat, self.match.history[-1].action)
         self.events[self.version] = tuple(self.game.describe(e, self.names) for e in events)
         self.views[self.version] = self._views()
         for _, queue in self.queues:
@@ -121,6 +123,12 @@ class EngineTable:
                 yield self._raw(version, seat, snapshot=False)
         finally:
             self.queues.remove((seat, queue))
+
+    async def past_versions(self, game_id: str, before_version: int) -> list[PastVersion]:
+        """The last 128 versions before `before_version`, as the server keeps them."""
+        self._check(game_id)
+        return [PastVersion(v, self.moves.get(v), self.events[v])
+                for v in range(max(0, before_version - 128), min(before_version, self.version + 1))]
 
     async def send(self, game_id: str, token: str, route: Route, based_on_version: int,
                    request_id: str = "") -> Accepted:

@@ -162,6 +162,21 @@ def test_a_restarted_client_rejoins_its_seat_with_the_saved_token(tmp_path: Path
     run(test)
 
 
+def test_a_client_that_starts_on_a_snapshot_shows_what_happened_before_in_its_log(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable()
+        table.seat = 1
+        play_until(table, lambda t: t.version >= 12)
+        async with session(table, tmp_path) as s:
+            await until(lambda: any(line.version == 0 for line in s.model.log), what="the set-up's events")
+            logged = [(line.version, line.text) for line in s.model.log if line.version is not None]
+            moves = dict(s.model.moves)
+        expected = [(v, text) for v in range(table.version + 1) for text in table.events[v]]
+        assert logged == expected  # every version once, in order, the snapshot's own last
+        assert moves[5] == table.moves[5]
+    run(test)
+
+
 def test_help_lists_the_commands_in_the_log(tmp_path: Path) -> None:
     async def test() -> None:
         async with session(seated_at_turn(), tmp_path, rows=40) as s:

@@ -96,8 +96,13 @@ def test_a_restarted_client_is_back_in_its_seat(tmp_path: Path) -> None:
             async with client_on(port, tmp_path, create="lords up 2 bots 1") as s:
                 game_id, seat = s.model.game_id, s.model.seat
                 await play_moves(s, 2)
+                seen = [(line.version, line.text) for line in s.model.log if line.version is not None]
             async with client_on(port, tmp_path, game_id=game_id) as again:
                 assert (again.model.game_id, again.model.seat) == (game_id, seat)
+                # its log starts where the first client's did (ListEvents), not at its snapshot
+                await until(lambda: any(line.version == 0 for line in again.model.log), 10, "the log's history")
+                back = [(line.version, line.text) for line in again.model.log if line.version is not None]
+                assert back[:len(seen)] == seen
                 await play_moves(again, 1)  # acting proves the token is the seat's
         finally:
             await server.stop(0)

@@ -13,13 +13,13 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from bots.remote import RemoteBot, ViewMirror
+from bots.remote import RemoteBot, ViewMirror, choose_random
 from server.cores import LocalCores
 from server.hub import GameHub
 from server.records import GameStore
 from server.service import stream
 from server.session import Settings
-from tests.server.harness import create, join_all, serving, stub_for
+from tests.server.harness import create, join_all, refusal, serving, stub_for
 
 
 class Drop(Exception):
@@ -169,3 +169,27 @@ def test_a_restarted_server_lists_a_finished_game_and_shows_its_final_view(tmp_p
         again = next(stub.Watch(pb.WatchRequest(game_id=game_id)))  # the final views re-played on demand
     assert summary.status == pb.GAME_STATUS_FINISHED and summary.version == final.version
     assert again.HasField("snapshot") and (again.version, again.view_hash) == (final.version, final.view_hash)
+
+
+def test_recent_events_are_listed_for_a_client_that_starts_on_a_snapshot(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2, rules="classic").game_id
+        tokens = join_all(stub, game_id, range(2))
+        watching = stub.Watch(pb.WatchRequest(game_id=game_id))
+        seen = [next(watching)]
+        rng = random.Random(4)
+        for _ in range(5):
+            seat = seen[-1].actors[0]
+            legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
+            stub.SubmitAction(pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat],
+                                                     based_on_version=legal.version,
+                                                     action=choose_random(list(legal.actions), rng)))
+            seen.append(next(watching))
+        watching.cancel()
+        listed = stub.ListEvents(pb.ListEventsRequest(game_id=game_id)).versions
+        before = stub.ListEvents(pb.ListEventsRequest(game_id=game_id, before_version=3)).versions
+        unknown = refusal(stub.ListEvents, pb.ListEventsRequest(game_id="nosuch"))
+    assert [(v.version, v.move.action, [e.text for e in v.events]) for v in listed] == \
+        [(u.version, u.move.action, [e.text for e in u.events]) for u in seen]
+    assert [v.version for v in before] == [0, 1, 2] and not listed[0].HasField("move")
+    assert unknown[:2] == (grpc.StatusCode.NOT_FOUND, "unknown_game")
