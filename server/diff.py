@@ -190,7 +190,7 @@ def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: Canon
         if fragment is None:
             ops: list[Operation] = []
             # both sides parsed from canonical text: their keys in the same (sorted) order, so `same`
-            # settles equal containers with one repr each instead of walking them
+            # settles equal containers by their texts instead of walking them
             _diff(old.loads(before), new.loads(part), _pointer("", key), ops)
             fragment = memo[(key, before, part)] = ",".join(canonical_text(op) for op in ops)
         fragments.append(fragment)
