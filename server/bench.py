@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import gc
 import json
 import os
 import random
@@ -38,14 +37,12 @@ from cli.bench import Row
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
 from server.diff import make_patch
-from server.tuning import tune_for_latency
+from server.tuning import restore_defaults, tune_for_latency
 
 CONCURRENCY = (1, 10, 100)
 THINK_SECONDS = 0.5  # a bot's mean pause before acting: 100 such games offer the server ~180 actions/s
 HUMAN_THINK_SECONDS = 3.0  # closer to people at a table: 100 such games offer ~30 actions/s
 P99_TARGET_MS = 20
-DEFAULT_GC_THRESHOLDS = gc.get_threshold()
-DEFAULT_SWITCH_INTERVAL = sys.getswitchinterval()
 
 
 # ------------------------------------------------------------------------------------------------ diffs
@@ -257,9 +254,7 @@ async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cor
         await asyncio.gather(*(c.close() for c in channels))
         if own_cores is not None:
             os.sched_setaffinity(0, own_cores)
-        gc.unfreeze()
-        gc.set_threshold(*DEFAULT_GC_THRESHOLDS)
-        sys.setswitchinterval(DEFAULT_SWITCH_INTERVAL)
+        restore_defaults()
     used = cpu_after - cpu if cpu is not None and cpu_after is not None else None
     return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used, load_cpu, stolen)
 

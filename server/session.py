@@ -28,6 +28,7 @@ from server.botseats import BotSeats
 from server.core import CoreSpec, Step
 from server.cores import Cores, RecordFailed
 from server.records import GameRecord, GameStore, token_hash
+from server.tuning import settle_long_lived
 from server.viewers import Change, ChangeWindow, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
 
 log = structlog.get_logger("vegas.server")
@@ -183,6 +184,7 @@ class GameSession:
             subscriber.offer(self.logs[subscriber.viewer].snapshot(step.change))
         self._log_events(step.change)
         self._after_change()
+        settle_long_lived()
 
     # ------------------------------------------------------------------------------------------ playing
 

@@ -37,7 +37,7 @@ from engine.core import errors as engine_errors
 from engine.core.errors import EngineError
 from server.core import CoreSpec, MatchCore, Recorded, Step, ms
 from server.cores import RecordFailed
-from server.tuning import tune_for_latency
+from server.tuning import settle_long_lived, tune_for_latency
 
 log = structlog.get_logger("vegas.server")
 
@@ -216,6 +216,7 @@ class Worker:
         core, step = MatchCore.start(spec)
         self.cores[spec.game_id] = core
         self.unsynced.add(spec.game_id)
+        settle_long_lived()  # the match lives as long as the game
         return step
 
     def resume(self, spec: CoreSpec) -> list[Step]:
