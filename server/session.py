@@ -297,7 +297,7 @@ class GameSession:
         if self.status is Status.FINISHED:
             self.log.info("game_over", version=self.version)
             for viewer_log in self.logs.values():
-                viewer_log.diffs.clear()  # nobody can resume a finished game's stream: its final view says all
+                viewer_log.forget_diffs()
             self.changes.clear()
             self.bot_seats.cancel()
             self._forgetting = asyncio.ensure_future(self.cores.forget(self.game_id))  # its match is done

@@ -13,6 +13,8 @@ from collections import deque
 from enum import Enum
 from typing import Any, NamedTuple
 
+import orjson
+
 from engine.core.api import ActionRange
 
 Viewer = int | None  # a seat, or None for a spectator
@@ -25,11 +27,13 @@ class Status(Enum):
 
 
 # A server keeps the last `window` versions of every viewer of every game. The garbage collector walks every
-# object it tracks at each full collection, and it only ever stops tracking *exact* tuples (and dicts) of
-# strings and numbers: NamedTuples, dataclasses and other instances stay tracked for life. So what is kept
-# (`ViewerLog.diffs`, `ChangeWindow`) is kept as plain tuples, and NamedTuples are built only for what is on
-# its way to a stream. Kept as NamedTuples, 100 busy games held ~80,000 tracked objects and a full
-# collection stalled every game for 70-110 ms (measured).
+# object it tracks, and counts every one made: NamedTuples, dataclasses and other instances stay tracked for
+# life, and even a plain tuple of strings is walked once (and counted towards the next collection) before
+# the collector lets go of it. So what is kept (`ViewerLog`'s diffs, `ChangeWindow`) is kept as numbers,
+# strings and bytes in deques, which the collector never tracks, and NamedTuples are built only for what is
+# on its way to a stream. Kept as NamedTuples, 100 busy games held ~80,000 tracked objects and a full
+# collection stalled every game for 70-110 ms; kept as tuples, they were ~9 of the ~15 objects each action
+# added to the young generation (measured).
 
 
 class EventLine(NamedTuple):
@@ -87,34 +91,37 @@ class ViewUpdate(NamedTuple):
     change: Change | None
 
 
-PackedChange = tuple[int, int | None, str, tuple[tuple[str, str], ...], tuple[int, ...], bool, str]
-
-
 class ChangeWindow:
-    """The changes of a game's last `window` versions, kept as plain tuples (see above)."""
+    """The changes of a game's last `window` versions, each kept as JSON bytes (see above): read back only
+    for a viewer that resumes and for ListEvents."""
 
     def __init__(self, window: int) -> None:
-        self.kept: deque[PackedChange] = deque(maxlen=window)
+        self.versions: deque[int] = deque(maxlen=window)
+        self.kept: deque[bytes] = deque(maxlen=window)
 
     def add(self, change: Change) -> None:
-        self.kept.append((change.version, change.seat, change.action, tuple((e.text, e.json) for e in change.events),
-                          tuple(change.actors), change.finished, change.state_hash))
+        self.versions.append(change.version)
+        self.kept.append(orjson.dumps([change.seat, change.action, [[e.text, e.json] for e in change.events],
+                                       change.actors, change.finished, change.state_hash]))
 
     def get(self, version: int) -> Change | None:
         """The change that made `version`, if it is still kept."""
-        if not self.kept or not self.kept[0][0] <= version <= self.kept[-1][0]:
+        if not self.versions or not self.versions[0] <= version <= self.versions[-1]:
             return None
-        number, seat, action, events, actors, finished, state_hash = self.kept[version - self.kept[0][0]]
-        assert number == version, "versions are kept one by one"
-        return Change(number, seat, action, tuple(EventLine(*e) for e in events), actors, finished, state_hash)
+        index = version - self.versions[0]
+        assert self.versions[index] == version, "versions are kept one by one"
+        seat, action, events, actors, finished, state_hash = orjson.loads(self.kept[index])
+        return Change(version, seat, action, tuple(EventLine(*e) for e in events), tuple(actors), finished,
+                      state_hash)
 
     def before(self, version: int | None) -> list[Change]:
         """The changes kept of the versions before `version` (None: all of them), oldest first."""
-        first = self.kept[0][0] if self.kept else 0
-        stop = len(self.kept) if version is None else max(0, min(len(self.kept), version - first))
+        first = self.versions[0] if self.versions else 0
+        stop = len(self.versions) if version is None else max(0, min(len(self.versions), version - first))
         return [change for number in range(first, first + stop) if (change := self.get(number)) is not None]
 
     def clear(self) -> None:
+        self.versions.clear()
         self.kept.clear()
 
 
@@ -126,7 +133,10 @@ class ViewerLog:
         self.view_hash = state.view_hash
         self.version = version
         self.legal = state.legal
-        self.diffs: deque[tuple[int, str, str]] = deque(maxlen=window)  # (version, view hash, patch)
+        # the diffs of the last `window` versions: their versions, view hashes and patches, side by side
+        self.versions: deque[int] = deque(maxlen=window)
+        self.hashes: deque[str] = deque(maxlen=window)
+        self.patches: deque[str] = deque(maxlen=window)
 
     def advance(self, state: ViewState, change: Change) -> ViewUpdate:
         """Take the next version's view (`state.patch` brings the current one to it); return the update
@@ -135,8 +145,16 @@ class ViewerLog:
         if state.text is not None:
             self.text = state.text
         self.view_hash, self.version, self.legal = state.view_hash, change.version, state.legal
-        self.diffs.append((change.version, self.view_hash, state.patch))
+        self.versions.append(change.version)
+        self.hashes.append(self.view_hash)
+        self.patches.append(state.patch)
         return ViewUpdate("diff", change.version, self.view_hash, state.patch, change)
+
+    def forget_diffs(self) -> None:
+        """Keep only the current view (a finished game: nobody can resume its stream, its last view says all)."""
+        self.versions.clear()
+        self.hashes.clear()
+        self.patches.clear()
 
     def snapshot(self, change: Change) -> ViewUpdate:
         return ViewUpdate("snapshot", self.version, self.view_hash, self.text, change)
@@ -150,10 +168,11 @@ class ViewerLog:
         """The diffs from `version` to now, or None if they are no longer (or were never) kept."""
         if version == self.version:
             return []
-        if not self.diffs or not self.diffs[0][0] <= version + 1 <= self.version:
+        if not self.versions or not self.versions[0] <= version + 1 <= self.version:
             return None
+        start = version + 1 - self.versions[0]
         updates = []
-        for number, view_hash, patch in list(self.diffs)[version + 1 - self.diffs[0][0]:]:
+        for number, view_hash, patch in list(zip(self.versions, self.hashes, self.patches, strict=True))[start:]:
             change = changes.get(number)
             if change is None:
                 return None
