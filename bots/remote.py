@@ -25,6 +25,7 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from bots.viewpatch import PatchError, apply_patch
+from cli.channels import CLIENT_KEEPALIVE
 from cli.logs import configure_logging
 from engine.core.canonical import canonical_hash
 
@@ -32,9 +33,6 @@ log = structlog.get_logger("vegas.bot")
 
 RATE_LIMIT_RETRIES = 6
 RECONNECT_SECONDS = 60.0  # how long a bot keeps trying to reach a server that went away (a restart)
-# Pings (which the server allows) notice a connection whose network vanished, so the bot reconnects.
-KEEPALIVE = [("grpc.keepalive_time_ms", 20_000), ("grpc.keepalive_timeout_ms", 10_000),
-             ("grpc.keepalive_permit_without_calls", 1)]
 
 
 STATUS_BY_NUMBER = {status.value[0]: status for status in grpc.StatusCode}
@@ -224,7 +222,7 @@ async def _rate_limit_pause(attempt: int) -> None:
 
 async def join_and_play(address: str, game_id: str, seat: int | None, name: str, token: str | None,
                         policy: str, seed: str, think: float) -> Any:
-    async with grpc.aio.insecure_channel(address, options=KEEPALIVE) as channel:
+    async with grpc.aio.insecure_channel(address, options=CLIENT_KEEPALIVE) as channel:
         stub = table_pb2_grpc.VegasTableStub(channel)
         if token is None:
             request = pb.JoinGameRequest(game_id=game_id, name=name)

@@ -15,6 +15,7 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from cli.channels import CLIENT_KEEPALIVE
 from client.link import Accepted, Created, Joined, LinkError, NewGame, RawUpdate, Revealed
 from client.orders import Answer, Propose, Route, Submit
 from client.viewmodel import GameRow, GameTypeRow, PastVersion
@@ -24,18 +25,15 @@ T = TypeVar("T")
 ANSWERS = {"accept": pb.TRADE_ANSWER_ACCEPT, "reject": pb.TRADE_ANSWER_REJECT, "withdraw": pb.TRADE_ANSWER_WITHDRAW}
 CALL_TIMEOUT = 10.0  # seconds for a unary call; the Watch stream has none
 CONNECT_TIMEOUT = 5.0
-# A ping every 20 s (the server allows them) notices within half a minute a connection whose network
-# vanished without a word, so the client reconnects instead of waiting on a dead stream.
-KEEPALIVE = [("grpc.keepalive_time_ms", 20_000), ("grpc.keepalive_timeout_ms", 10_000),
-             ("grpc.keepalive_permit_without_calls", 1)]
 
 
 def open_channel(address: str, tls: bool = False, ca_file: Path | None = None) -> grpc.aio.Channel:
     """A channel to `address`: plaintext (the LAN default), or TLS with the system's or a given CA."""
     if not tls and ca_file is None:
-        return grpc.aio.insecure_channel(address, options=KEEPALIVE)
+        return grpc.aio.insecure_channel(address, options=CLIENT_KEEPALIVE)
     roots = ca_file.read_bytes() if ca_file is not None else None
-    return grpc.aio.secure_channel(address, grpc.ssl_channel_credentials(root_certificates=roots), options=KEEPALIVE)
+    credentials = grpc.ssl_channel_credentials(root_certificates=roots)
+    return grpc.aio.secure_channel(address, credentials, options=CLIENT_KEEPALIVE)
 
 
 async def _call(rpc: Callable[[], Awaitable[T]]) -> T:
