@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from engine.core.errors import EngineError
@@ -24,7 +24,12 @@ class RecordFailed(Exception):
 
 
 class Cores(Protocol):
-    """What a `GameSession` asks of the place its match runs. `play` returns once the action is durable."""
+    """What a `GameSession` asks of the place its match runs. `play` returns once the action is durable.
+
+    `on_lost`, if set, is told when matches were lost with the place they ran (a worker process that died),
+    with a test of which game ids: their sessions re-play them without waiting for someone to act."""
+
+    on_lost: Callable[[Callable[[str], bool]], None] | None
 
     async def start(self, spec: CoreSpec) -> Step: ...
     async def resume(self, spec: CoreSpec) -> list[Step]: ...  # also after a RecordFailed: the game is back
@@ -54,6 +59,7 @@ class LocalCores:
         self.fsync = fsync
         self.cores: dict[str, MatchCore] = {}
         self.syncer: Syncer | None = None
+        self.on_lost: Callable[[Callable[[str], bool]], None] | None = None  # nothing is lost in this process
 
     async def start(self, spec: CoreSpec) -> Step:
         core, step = await asyncio.to_thread(MatchCore.start, spec)

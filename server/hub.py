@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 
 import structlog
@@ -34,6 +34,13 @@ class GameHub:
         self.cores = cores
         self.max_games = max_games
         self.sessions: dict[str, GameSession] = {}
+        cores.on_lost = self._games_lost
+
+    def _games_lost(self, held: Callable[[str], bool]) -> None:
+        """The place some matches ran is gone (a worker died): re-play each of its running games now."""
+        for session in self.sessions.values():
+            if held(session.game_id) and session.status is Status.RUNNING:
+                session.suspend("match_lost")
 
     def get(self, game_id: str) -> GameSession:
         session = self.sessions.get(game_id)

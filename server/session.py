@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import secrets
+import sys
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -249,9 +250,12 @@ class GameSession:
     def suspend(self, event: str) -> None:
         """The state may be ahead of the replay file (or the match is gone with its worker): refuse everything
         until the game is re-played from its file (`_recover`, tried at once in the background, then again
-        and again, backing off). Logs `event` with the exception being handled."""
+        and again, backing off). Logs `event`, with the exception being handled if there is one."""
         self.failed = True
-        self.log.exception(event)
+        if sys.exc_info()[1] is not None:
+            self.log.exception(event)
+        else:
+            self.log.error(event)
         if self._recovering is None or self._recovering.done():
             self._recovering = asyncio.ensure_future(self._recover_until_done())
 

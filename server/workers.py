@@ -10,8 +10,9 @@ machine shared with the load generator this measured no faster: docs/BENCHMARKS.
 A worker reads requests from a socket pair, takes every request that has arrived, applies and writes the
 actions, fdatasyncs the files they wrote side by side while it works out the views (a group commit), and
 only then replies, so nothing is acknowledged before it is on disk. If the server dies, the socket
-closes and the worker exits; if a worker dies, each of its games is refused (UNAVAILABLE, `suspended`)
-until its session re-plays it from its replay file in a new worker, which it starts doing at once.
+closes and the worker exits; if a worker dies, the hub hears of it (`on_lost`) and each of its running
+games is refused (UNAVAILABLE, `suspended`) until its session has re-played it from its replay file in a
+new worker, which it starts doing at once.
 """
 
 from __future__ import annotations
@@ -68,9 +69,14 @@ class WorkerCores:
 
     def __init__(self, count: int, fsync: bool = True) -> None:
         self.fsync = fsync
-        self.links = [WorkerLink(index, fsync) for index in range(count)]
+        self.links = [WorkerLink(index, fsync, self._lost) for index in range(count)]
         self.replacing = asyncio.Lock()
         self.closing = False
+        self.on_lost: Callable[[Callable[[str], bool]], None] | None = None
+
+    def _lost(self, index: int) -> None:
+        if self.on_lost is not None and not self.closing:
+            self.on_lost(lambda game_id: self._index(game_id) == index)
 
     async def open(self) -> WorkerCores:
         await asyncio.gather(*(link.open() for link in self.links))
@@ -98,7 +104,7 @@ class WorkerCores:
         async with self.replacing:
             lost = self.links[index]
             if lost.lost is not None and not self.closing:
-                replacement = WorkerLink(index, self.fsync)
+                replacement = WorkerLink(index, self.fsync, self._lost)
                 await replacement.open()
                 self.links[index] = replacement
                 log.warning("worker_replaced", worker=index, lost_pid=lost.process.pid, reason=lost.lost)
@@ -132,9 +138,10 @@ class WorkerLink(asyncio.Protocol):
     A protocol rather than streams: replies are cut out of the bytes as they arrive, with no task
     switch per reply (the front's CPU per call fell from ~95 to ~40 us)."""
 
-    def __init__(self, index: int, fsync: bool) -> None:
+    def __init__(self, index: int, fsync: bool, on_lost: Callable[[int], None] | None = None) -> None:
         self.index = index
         self.fsync = fsync
+        self.on_lost = on_lost  # told the worker's index when it is lost (not when closed)
         self.numbers = itertools.count()
         self.pending: dict[int, asyncio.Future[Any]] = {}
         self.lost: str | None = None
@@ -177,13 +184,16 @@ class WorkerLink(asyncio.Protocol):
         self.closed.set()
 
     def _lose(self, reason: str) -> None:
-        if self.lost is None and self.pending:
-            log.error("worker_lost", worker=self.index, reason=reason)
+        first = self.lost is None
         self.lost = self.lost or reason
         for future in self.pending.values():
             if not future.done():
                 future.set_result(("failed", reason))
         self.pending.clear()
+        if first:
+            log.error("worker_lost", worker=self.index, reason=reason)
+            if self.on_lost is not None:
+                self.on_lost(self.index)
 
     async def close(self) -> None:
         """Close the socket: the worker closes its files and exits."""
