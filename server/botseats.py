@@ -9,6 +9,7 @@ server; if someone acted meanwhile its action is refused as stale and it chooses
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,9 @@ class BotSeats:
 
     def start(self) -> None:
         if self.seats and self._task is None:
-            self._task = asyncio.create_task(self._play(), name=f"bots-{self.session.game_id}")
+            # a context of its own: the bots' log lines are not the request's that happened to start them
+            self._task = asyncio.create_task(self._play(), name=f"bots-{self.session.game_id}",
+                                             context=contextvars.Context())
             self._wanted.set()
 
     def wake(self) -> None:

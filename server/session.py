@@ -13,6 +13,7 @@ Bots seated by the server (`server.botseats`) play through the same `submit` as 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import itertools
 import secrets
 import sys
@@ -257,7 +258,8 @@ class GameSession:
         else:
             self.log.error(event)
         if self._recovering is None or self._recovering.done():
-            self._recovering = asyncio.ensure_future(self._recover_until_done())
+            self._recovering = asyncio.get_running_loop().create_task(self._recover_until_done(),
+                                                                      context=contextvars.Context())
 
     async def _recover_until_done(self) -> None:
         for attempt in itertools.count():

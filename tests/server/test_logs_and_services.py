@@ -76,3 +76,18 @@ def test_tls_when_given_a_certificate(tmp_path: Path) -> None:
         with grpc.insecure_channel(server.address) as plain, pytest.raises(grpc.RpcError):
             table_pb2_grpc.VegasTableStub(plain).ListGameTypes(pb.ListGameTypesRequest(), timeout=2)
     assert "lords" in [g.name for g in games]
+
+
+def test_the_server_bots_lines_are_not_the_request_that_created_their_game(tmp_path: Path) -> None:
+    out = io.StringIO()
+    configure_logging(json=True, stream=out)
+    try:
+        with serving(tmp_path) as server, stub_for(server.address) as stub:
+            game_id = create(stub, players=2, bots=(0, 1), rules="classic").game_id
+            for _ in stub.Watch(pb.WatchRequest(game_id=game_id), timeout=60):
+                pass
+    finally:
+        configure_logging(level="warning")
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    moves = [line for line in lines if line["event"] == "action"]
+    assert moves and all(line["game_id"] == game_id and "rpc" not in line for line in moves)
