@@ -297,6 +297,7 @@ class VegasTable:
             async for update in stream(session, subscriber, first, held):
                 await context.write(update)
                 sent += 1
+                del update  # not held while the stream waits: the collector would walk it at every pause
         except asyncio.CancelledError:
             status = "CANCELLED"  # the viewer hung up: normal for clients that come and go
             raise
@@ -330,3 +331,4 @@ async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewU
         yield convert.update(session, item, subscriber.viewer)
         if item.change is not None and item.change.finished:
             return
+        del item  # not held while the next is awaited (see Watch)
