@@ -36,8 +36,7 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
         message.snapshot.view_json = item.payload
     else:
         message.diff.patch_json = item.payload
-    if change.seat is not None:
-        message.move.seat, message.move.action = change.seat, change.action
+    _set_move(message.move, change)
     if viewer is not None:
         message.legal_actions.extend(legal_action(a) for a in session.logs[viewer].legal_at(item.version))
     return message
@@ -45,9 +44,14 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
 
 def version_events(change: Change) -> pb.VersionEvents:
     message = pb.VersionEvents(version=change.version, events=events(change))
-    if change.seat is not None:
-        message.move.seat, message.move.action = change.seat, change.action
+    _set_move(message.move, change)
     return message
+
+
+def _set_move(move: pb.Move, change: Change) -> None:
+    """The action that made the change's version (left unset for the set-up, which no seat made)."""
+    if change.seat is not None:
+        move.seat, move.action = change.seat, change.action
 
 
 def action_result(change: Change) -> pb.ActionResult:

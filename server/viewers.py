@@ -96,32 +96,34 @@ class ChangeWindow:
     for a viewer that resumes and for ListEvents."""
 
     def __init__(self, window: int) -> None:
-        self.versions: deque[int] = deque(maxlen=window)
         self.kept: deque[bytes] = deque(maxlen=window)
+        self.last = -1  # the version of the last change kept: they are kept one by one, so the rest follows
+
+    @property
+    def first(self) -> int:
+        """The version of the oldest change kept."""
+        return self.last - len(self.kept) + 1
 
     def add(self, change: Change) -> None:
-        self.versions.append(change.version)
+        assert not self.kept or change.version == self.last + 1, "versions are kept one by one"
         self.kept.append(orjson.dumps([change.seat, change.action, [[e.text, e.json] for e in change.events],
                                        change.actors, change.finished, change.state_hash]))
+        self.last = change.version
 
     def get(self, version: int) -> Change | None:
         """The change that made `version`, if it is still kept."""
-        if not self.versions or not self.versions[0] <= version <= self.versions[-1]:
+        if not self.kept or not self.first <= version <= self.last:
             return None
-        index = version - self.versions[0]
-        assert self.versions[index] == version, "versions are kept one by one"
-        seat, action, events, actors, finished, state_hash = orjson.loads(self.kept[index])
+        seat, action, events, actors, finished, state_hash = orjson.loads(self.kept[version - self.first])
         return Change(version, seat, action, tuple(EventLine(*e) for e in events), tuple(actors), finished,
                       state_hash)
 
     def before(self, version: int | None) -> list[Change]:
         """The changes kept of the versions before `version` (None: all of them), oldest first."""
-        first = self.versions[0] if self.versions else 0
-        stop = len(self.versions) if version is None else max(0, min(len(self.versions), version - first))
-        return [change for number in range(first, first + stop) if (change := self.get(number)) is not None]
+        stop = self.last + 1 if version is None else min(version, self.last + 1)
+        return [change for number in range(self.first, stop) if (change := self.get(number)) is not None]
 
     def clear(self) -> None:
-        self.versions.clear()
         self.kept.clear()
 
 
@@ -133,8 +135,7 @@ class ViewerLog:
         self.view_hash = state.view_hash
         self.version = version
         self.legal = state.legal
-        # the diffs of the last `window` versions: their versions, view hashes and patches, side by side
-        self.versions: deque[int] = deque(maxlen=window)
+        # the diffs of the last `window` versions, up to `version`: their view hashes and patches, side by side
         self.hashes: deque[str] = deque(maxlen=window)
         self.patches: deque[str] = deque(maxlen=window)
 
@@ -142,17 +143,16 @@ class ViewerLog:
         """Take the next version's view (`state.patch` brings the current one to it); return the update
         that brings a viewer to it."""
         assert state.patch is not None, "a new version comes as a diff"
+        assert change.version == self.version + 1, "versions come one by one"
         if state.text is not None:
             self.text = state.text
         self.view_hash, self.version, self.legal = state.view_hash, change.version, state.legal
-        self.versions.append(change.version)
         self.hashes.append(self.view_hash)
         self.patches.append(state.patch)
         return ViewUpdate("diff", change.version, self.view_hash, state.patch, change)
 
     def forget_diffs(self) -> None:
         """Keep only the current view (a finished game: nobody can resume its stream, its last view says all)."""
-        self.versions.clear()
         self.hashes.clear()
         self.patches.clear()
 
@@ -168,11 +168,12 @@ class ViewerLog:
         """The diffs from `version` to now, or None if they are no longer (or were never) kept."""
         if version == self.version:
             return []
-        if not self.versions or not self.versions[0] <= version + 1 <= self.version:
+        first = self.version - len(self.patches) + 1  # the version the oldest kept diff brings a viewer to
+        if not self.patches or not first <= version + 1 <= self.version:
             return None
-        start = version + 1 - self.versions[0]
         updates = []
-        for number, view_hash, patch in list(zip(self.versions, self.hashes, self.patches, strict=True))[start:]:
+        kept = zip(range(first, self.version + 1), self.hashes, self.patches, strict=True)
+        for number, view_hash, patch in list(kept)[version + 1 - first:]:
             change = changes.get(number)
             if change is None:
                 return None
