@@ -12,56 +12,59 @@ machine it takes the highest note.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.api import Game
+from bots.base import Bot, Choice, Turn
 from engine.lasvegas.actions import WHITE_OWNER, Kick, Place
-from engine.lasvegas.state import BIGGIE, NEUTRAL, PLAYER_COLOURS, SLOT, WHITE, LasVegasState
+from engine.lasvegas.state import NEUTRAL, PLAYER_COLOURS, SLOT
+from engine.registry import get_game
 
 DIE_IN_HAND = 2.0  # a die still to roll is worth twice the table's money per die in play this round (tuned)
+LAS_VEGAS = get_game("lasvegas")
 
 Counts = list[int]  # dice counted per owner: seats, then white (index -1)
 SlotPips = dict[int, list[int]]  # owner -> pips on the slot machine, a biggie twice
 
 
-class GreedyBot:
+class GreedyBot(Bot):
     name = "greedy"
+    games = ("lasvegas",)
 
-    def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(str(seed))  # unused by the strategy, kept for the Bot constructor contract
-
-    def choose(self, game: Game[Any], state: Any, seat: int) -> Any:
-        options = game.legal_actions(state, seat)
+    def choose(self, turn: Turn) -> Choice:
+        options = turn.legal
         if not options:
-            raise ValueError(f"seat {seat} has no legal action")
-        if len(options) == 1 or not isinstance(state, LasVegasState):
+            raise ValueError(f"seat {turn.seat} has no legal action")
+        if len(options) == 1 or turn.info.game != "lasvegas":
             return options[0]  # another game: its documented default
-        table = Table.of(state)
-        scores = [table.after(option, seat).worth(seat) for option in options]
+        table = Table.of(turn.view)
+        actions = [o.action if o.action is not None else LAS_VEGAS.parse_action(o.text) for o in options]
+        scores = [table.after(action, turn.seat).worth(turn.seat) for action in actions]
         return options[scores.index(max(scores))]
 
 
 class Table:
-    """What the bot reasons about: dice counted per casino, the slot machine's pips, notes, hands."""
+    """What the bot reasons about, read off the seat's view: dice counted per casino, the slot machine's
+    pips, notes, dice in hand, money won, this turn's roll and the decision at hand."""
 
     def __init__(self, counts: list[Counts], slot: SlotPips, notes: list[list[int]], hands: Counts,
-                 state: LasVegasState) -> None:
-        self.counts, self.slot, self.notes, self.hands, self.state = counts, slot, notes, hands, state
+                 view: Mapping[str, Any]) -> None:
+        self.counts, self.slot, self.notes, self.hands, self.view = counts, slot, notes, hands, view
 
     @classmethod
-    def of(cls, state: LasVegasState) -> Table:
-        counts = [[state.score(c, o) for o in (*range(state.players), NEUTRAL)] for c in range(6)]
+    def of(cls, view: Mapping[str, Any]) -> Table:
+        casinos = view["casinos"]
+        counts = [[*casinos[c]["counts"], casinos[c]["white"]] for c in range(6)]
         slot: SlotPips = {}
-        for owner, kind, pips in state.slot_dice:
-            slot.setdefault(owner, []).extend((pips, pips) if kind == BIGGIE else (pips,))
-        hands = [sum(hand) for hand in state.hands]
-        return cls(counts, slot, [list(n) for n in state.notes], hands, state)
+        for die in casinos[SLOT]["slot_dice"] if len(casinos) > SLOT else ():
+            slot.setdefault(die["owner"], []).extend([die["pips"]] * (2 if die["kind"] == "biggie" else 1))
+        notes = [[0 if note == "rainbow" else note for note in casino["notes"]] for casino in casinos]
+        hands = [sum(seat["hand"].values()) for seat in view["seats"]]
+        return cls(counts, slot, notes, hands, view)
 
     def copy(self) -> Table:
         return Table([list(c) for c in self.counts], {o: list(p) for o, p in self.slot.items()}, self.notes,
-                     list(self.hands), self.state)
+                     list(self.hands), self.view)
 
     def after(self, option: Any, seat: int) -> Table:
         """The table once `option` is played (kickers' own kicks are weighed when they are decided)."""
@@ -73,11 +76,12 @@ class Table:
         return table
 
     def place(self, seat: int, option: Place) -> None:
-        state, number = self.state, option.number
-        extra = [kind for kind, pips in state.extra if pips == number]
-        mine = state.roll.count(number) + 2 * extra.count(BIGGIE)
-        white = extra.count(WHITE)
-        self.hands[seat] -= state.roll.count(number) + len(extra)
+        roll, number = self.view["roll"], option.number
+        extra = [kind for kind, pips in roll["extra"] if pips == number]
+        plain = roll["dice"].count(number)
+        mine = plain + 2 * extra.count("biggie")
+        white = extra.count("white")
+        self.hands[seat] -= plain + len(extra)
         if option.slot:
             self.slot.setdefault(seat, []).extend([number] * mine)
             if white:
@@ -87,16 +91,16 @@ class Table:
             self.counts[number - 1][NEUTRAL] += white
 
     def kick(self, option: Kick) -> None:
-        head = self.state.pending
+        head = self.view["pending"]
         assert head is not None
         owner = NEUTRAL if option.owner == WHITE_OWNER else PLAYER_COLOURS.index(option.owner)
         weight = 2 if option.biggie else 1
-        if head.casino == SLOT:
+        if head["casino"] == "slot":
             pips = self.slot[owner]
             for _ in range(weight):
-                pips.remove(head.number)
+                pips.remove(head["number"])
         else:
-            self.counts[head.casino][owner] -= weight
+            self.counts[int(head["casino"]) - 1][owner] -= weight
         if owner != NEUTRAL:
             self.hands[owner] += 1
 
@@ -108,9 +112,9 @@ class Table:
 
     def worth(self, seat: int) -> float:
         """The seat's money if the round ended now plus its dice in hand, minus the best opponent's."""
-        players = self.state.players
+        players: int = self.view["players"]
         per_die = DIE_IN_HAND * self.per_die()
-        totals = [self.state.money(s) + per_die * self.hands[s] for s in range(players)]
+        totals: list[float] = [self.view["seats"][s]["money"] + per_die * self.hands[s] for s in range(players)]
         for casino in range(6):
             for owner, value in payouts(self.counts[casino], self.notes[casino]):
                 if owner != NEUTRAL:

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from bots.base import concrete
-from engine.core.api import Game
+from bots.base import Bot, Choice, Turn
 
 
-class RandomBot:
+class RandomBot(Bot):
     name = "random"
 
-    def __init__(self, seed: int | str = 0) -> None:
-        self.rng = random.Random(str(seed))
-
-    def choose(self, game: Game[Any], state: Any, seat: int) -> Any:
-        options = game.legal_actions(state, seat)
+    def choose(self, turn: Turn) -> Choice:
+        options = turn.legal
         if not options:
-            raise ValueError(f"seat {seat} has no legal action")
-        return concrete(self.rng.choice(options), self.rng)
+            raise ValueError(f"seat {turn.seat} has no legal action")
+        option = self.rng.choice(options)
+        if option.low is not None and option.high is not None:
+            return option.at(self.rng.randint(option.low, option.high))
+        return option

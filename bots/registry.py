@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bots.base import Bot
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
 
-BOTS: dict[str, Callable[[str], Bot]] = {
+BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
-}
-# The games each bot knows how to play; a bot not listed here plays any game (it only uses legal_actions).
-GAMES: dict[str, tuple[str, ...]] = {
-    "greedy": ("lasvegas",),
 }
 
 
@@ -26,8 +20,9 @@ def bot_problem(name: str, game: str) -> str | None:
     """Why `name` cannot take a seat in a game of `game`, as a sentence; None if it can."""
     if name not in BOTS:
         return f"unknown bot {name!r}; bots: {', '.join(bot_names())}"
-    if name in GAMES and game not in GAMES[name]:
-        return f"the {name} bot plays {' and '.join(GAMES[name])} only, not {game}; try random"
+    games = BOTS[name].games
+    if games is not None and game not in games:
+        return f"the {name} bot plays {' and '.join(games)} only, not {game}; try random"
     return None
 
 

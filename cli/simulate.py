@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from bots.base import Bot
+from bots.local import decide, game_info
 from bots.registry import bot_names, bot_problem, make_bot
 from cli.stats import wilson_interval
 from engine import GameConfig, Match, get_game
@@ -99,13 +100,18 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
     match = Match(game, config)
     recorder = RecordedMatch(match, replay, fsync=False) if replay else None
     play = recorder.play if recorder else match.play
+    infos = [game_info(config, seat) for seat in range(config.players)]
+    for bot, info in zip(bots, infos, strict=True):
+        bot.on_game_start(info)
     while not match.over:
         if len(match.history) >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
         seat = match.actors()[0]
-        play(seat, bots[seat].choose(game, match.state, seat))
+        play(seat, decide(bots[seat], game, match.state, infos[seat], len(match.history)))
     result = match.result
     assert result is not None
+    for seat, bot in enumerate(bots):
+        bot.on_game_end(game.view(match.state, seat))
     return GameRecord(tuple(getattr(b, "name", "?") for b in bots), result.winners,
                       tuple(dict(s) for s in result.standings), game.turn_number(match.state), len(match.history))
 

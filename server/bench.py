@@ -31,6 +31,7 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from bots.local import decide, game_info
 from bots.random_bot import RandomBot
 from bots.remote import RemoteBot
 from cli.bench import Row
@@ -63,7 +64,7 @@ def diff_sizes(games: int) -> list[Row]:
             views = {v: match.view(v) for v in viewers}
             while not match.over:
                 seat = match.actors()[0]
-                match.play(seat, bot.choose(game, match.state, seat))
+                match.play(seat, decide(bot, game, match.state, game_info(match.config, seat), len(match.history)))
                 for viewer in viewers:
                     new = match.view(viewer)
                     diff_bytes += len(canonical_bytes(make_patch(views[viewer], new)))

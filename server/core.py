@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from bots.base import Bot
+from bots.base import Bot, Turn
+from bots.local import choice_text, game_info, turn_for
 from bots.registry import make_bot
 from engine.core.api import Event, Game, GameConfig
 from engine.core.canonical import canonical_text, digest
@@ -82,6 +83,8 @@ class MatchCore:
         self.viewers: list[Viewer] = [None, *range(spec.config.players)]
         self.encoded: dict[Viewer, CanonicalObject] = {}
         self.bots: dict[int, Bot] = {seat: make_bot(kind, f"{spec.game_id}:{seat}") for seat, kind in spec.bots.items()}
+        for seat, bot in self.bots.items():
+            bot.on_game_start(game_info(spec.config, seat))
 
     # ------------------------------------------------------------------------------------ beginnings
 
@@ -157,6 +160,8 @@ class MatchCore:
         state_hash = self.recorded.state_hash
         if self.match.over:
             self.close()  # the end is written too
+            for seat, bot in self.bots.items():
+                bot.on_game_end(self.game.view(self.match.state, seat))
         return Recorded(events, state_hash, ms(time.perf_counter() - started))
 
     def views_after(self, recorded: Recorded) -> Step:
@@ -165,11 +170,13 @@ class MatchCore:
         return step._replace(timings=Timings(recorded.apply_ms, ms(time.perf_counter() - started)))
 
     def bot_action(self, seat: int) -> str:
-        """What the server's bot at `seat` does now (it chooses on a copy of the state)."""
-        return str(self.bots[seat].choose(self.game, self.clone_state(), seat).text())
+        """What the server's bot at `seat` does now (it sees its seat's view of a copy of the state)."""
+        return choice_text(self.bots[seat].choose(self.bot_turn(seat)))
 
-    def clone_state(self) -> Any:
-        return self.game.clone(self.match.state)
+    def bot_turn(self, seat: int) -> Turn:
+        """The bot at `seat`'s decision now, on its own copy of the state (so it can be made in a thread)."""
+        info = game_info(self.spec.config, seat)
+        return turn_for(self.game, self.game.clone(self.match.state), info, self.version)
 
     def sync(self) -> None:
         """Make everything written to the replay file durable (the header, or the last action's record)."""

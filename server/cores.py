@@ -13,6 +13,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from bots.local import choice_text
 from engine.core.errors import EngineError
 from server.core import CoreSpec, MatchCore, Step, ms
 from server.syncer import Syncer
@@ -109,8 +110,8 @@ class LocalCores:
         core = self.cores.get(game_id)
         if core is None or not core.playing_at(version):
             return None
-        bot, game, state = core.bots[seat], core.game, core.clone_state()
-        return str((await asyncio.to_thread(bot.choose, game, state, seat)).text())
+        bot, turn = core.bots[seat], core.bot_turn(seat)
+        return choice_text(await asyncio.to_thread(bot.choose, turn))
 
     async def forget(self, game_id: str) -> None:
         core = self.cores.pop(game_id, None)

@@ -110,7 +110,7 @@ def _pending_view(state: LasVegasState) -> dict[str, JSONValue] | None:
     head = state.pending
     if head is None:
         return None
-    return {"kind": head.kind, "seat": head.seat, "casino": CASINO_NAMES[head.casino],
+    return {"kind": head.kind, "seat": head.seat, "casino": CASINO_NAMES[head.casino], "number": head.number,
             "choices": [a.text() for a in legal_actions(state, head.seat)]}
 
 

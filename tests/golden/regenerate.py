@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bots.local import decide, game_info
 from bots.registry import make_bot
 from engine import GameConfig, Match, get_game
 from engine.core.api import Game
@@ -113,7 +114,7 @@ def play_golden(spec: GoldenGame, path: Path) -> None:
             if match.over:
                 break
         seat = match.actors()[0]
-        recorder.play(seat, bots[seat].choose(game, match.state, seat))
+        recorder.play(seat, decide(bots[seat], game, match.state, game_info(config, seat), len(match.history)))
     recorder.close()
 
 
