@@ -135,7 +135,7 @@ class Turn:
     @property
     def legal(self) -> Sequence[LegalAction]:
         if callable(self._legal):
-            self._legal = tuple(self._legal())
+            self._legal = self._legal()
         return self._legal
 
 
