@@ -21,24 +21,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from bots.base import Bot
-from bots.local import decide, game_info
-from bots.registry import bot_names, bot_problem, make_bot
+from arena.fanout import default_jobs, play_games
+from arena.play import GameRecord, GameSpec
+from bots.registry import bot_names, bot_problem
 from cli.stats import wilson_interval
-from engine import GameConfig, Match, get_game
+from engine import GameConfig, get_game
 from engine.registry import check_config, game_names
-from replays.recorder import RecordedMatch
-
-MAX_ACTIONS_PER_GAME = 200_000  # a guard against a bot that never ends its turn; no real game comes close
-
-
-@dataclass
-class GameRecord:
-    seats: tuple[str, ...]  # bot name per seat
-    winners: tuple[int, ...]
-    standings: tuple[dict[str, int], ...]
-    turns: int
-    actions: int
 
 
 @dataclass
@@ -94,46 +82,28 @@ def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
     return tuple(line[(seat + index) % players] for seat in range(players))
 
 
-def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None) -> GameRecord:
-    """Play one complete game; bots[seat] chooses for each seat."""
-    game = get_game(config.game)
-    match = Match(game, config)
-    recorder = RecordedMatch(match, replay, fsync=False) if replay else None
-    play = recorder.play if recorder else match.play
-    infos = [game_info(config, seat) for seat in range(config.players)]
-    for bot, info in zip(bots, infos, strict=True):
-        bot.on_game_start(info)
-    while not match.over:
-        if len(match.history) >= MAX_ACTIONS_PER_GAME:
-            raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
-        seat = match.actors()[0]
-        play(seat, decide(bots[seat], game, match.state, infos[seat], len(match.history)))
-    result = match.result
-    assert result is not None
-    for seat, bot in enumerate(bots):
-        bot.on_game_end(game.view(match.state, seat))
-    return GameRecord(tuple(getattr(b, "name", "?") for b in bots), result.winners,
-                      tuple(dict(s) for s in result.standings), game.turn_number(match.state), len(match.history))
+def plan(game: str, rules: str, players: int, games: int, seed: str, bots: Sequence[str],
+         options: Sequence[str] = (), replays: Path | None = None) -> list[GameSpec]:
+    """The games of a simulation: game k has engine seed "<seed>/<k>" and the bots rotated by k seats."""
+    specs = []
+    for index in range(games):
+        config = GameConfig(game, rules, players, f"{seed}/{index}", tuple(sorted(options)))
+        path = replays / f"{game}-{rules}-{players}p-{seed}-{index:05d}.jsonl" if replays else None
+        specs.append(GameSpec(index, config, seat_bots(bots, players, index), path))
+    return specs
 
 
 def simulate(game: str, rules: str, players: int, games: int, seed: str, bots: Sequence[str],
-             options: Sequence[str] = (), replays: Path | None = None, progress: Progress | None = None
-             ) -> SimulationReport:
+             options: Sequence[str] = (), replays: Path | None = None, progress: Progress | None = None,
+             jobs: int = 1, ray_address: str | None = None) -> SimulationReport:
     report = SimulationReport(game, rules, players, tuple(sorted(options)), seed, tuple(bots))
     task = progress.add_task("games", total=games) if progress else None
     if replays:
         replays.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    for index in range(games):
-        config = GameConfig(game, rules, players, f"{seed}/{index}", report.options)
-        names = seat_bots(bots, players, index)
-        seated = [make_bot(name, f"{config.seed}/{seat}") for seat, name in enumerate(names)]
-        path = replays / f"{game}-{rules}-{players}p-{seed}-{index:05d}.jsonl" if replays else None
-        record = play_one(config, seated, path)
-        record.seats = names
-        report.records.append(record)
-        if progress and task is not None:
-            progress.advance(task)
+    specs = plan(game, rules, players, games, seed, bots, options, replays)
+    advance = (lambda n: progress.advance(task, n)) if progress and task is not None else None
+    report.records = play_games(specs, jobs, ray_address, advance)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -179,7 +149,18 @@ def register(commands: Any) -> None:
     parser.add_argument("--options", default="", help="comma-separated game options, e.g. layoff")
     parser.add_argument("--replays", type=Path, default=None, help="write one replay file per game here")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    add_fanout_arguments(parser)
     parser.set_defaults(func=run)
+
+
+def add_fanout_arguments(parser: argparse.ArgumentParser) -> None:
+    """--jobs and --ray, as simulate and tournament take them: where the games are played changes nothing
+    in their results."""
+    parser.add_argument("--jobs", type=int, default=default_jobs(),
+                        help="processes to play games in (default: every core, %(default)s here)")
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="play the games on a Ray cluster (ray://HOST:10001 or HOST:6379); without an "
+                        "address, a Ray started on this machine (needs pip install -e '.[ray]')")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -205,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
     columns = (TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         report = simulate(args.game, rules, args.players, args.games, args.seed, bots, options, args.replays,
-                          progress)
+                          progress, args.jobs, args.ray)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

@@ -12,9 +12,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from arena.play import play_one
 from bots.random_bot import RandomBot
 from cli.bench import Row
-from cli.simulate import play_one
 from engine import GameConfig
 from replays.verify import verify_path
 

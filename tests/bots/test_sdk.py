@@ -114,7 +114,7 @@ class Recorder(Bot):
 
 
 def test_simulate_calls_the_hooks_once_around_a_game() -> None:
-    from cli.simulate import play_one
+    from arena.play import play_one
 
     bots = [Recorder(), RandomBot("r")]
     play_one(GameConfig("lasvegas", "base", 2, "hooks"), bots)

@@ -1,0 +1,75 @@
+"""One game of bots, from a `GameSpec`: plain data, so it can be sent to another process or machine.
+
+A spec names its bots rather than holding them: each seat's bot is made where the game is played, seeded
+from the game's seed and the seat ("<seed>/<seat>"), so the same spec gives the same game anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bots.base import Bot
+from bots.local import decide, game_info
+from bots.registry import make_bot
+from engine import GameConfig, Match, get_game
+from replays.recorder import RecordedMatch
+
+MAX_ACTIONS_PER_GAME = 200_000  # a guard against a bot that never ends its turn; no real game comes close
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game to play: its config (the seed included) and the bot of each seat, by name."""
+
+    index: int
+    config: GameConfig
+    seats: tuple[str, ...]
+    replay: Path | None = None  # write the game's replay file here
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """How one game went, as the reports need it."""
+
+    index: int
+    seats: tuple[str, ...]  # bot name per seat
+    winners: tuple[int, ...]
+    standings: tuple[dict[str, int], ...]
+    turns: int
+    actions: int
+
+    def share(self, seat: int) -> float:
+        """The fraction of one win `seat` earned (a shared win counts as a fraction)."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+def play_spec(spec: GameSpec) -> GameRecord:
+    """Play the game `spec` describes with freshly made bots."""
+    bots = [make_bot(name, f"{spec.config.seed}/{seat}") for seat, name in enumerate(spec.seats)]
+    record = play_one(spec.config, bots, spec.replay)
+    record.index, record.seats = spec.index, spec.seats
+    return record
+
+
+def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None) -> GameRecord:
+    """Play one complete game; bots[seat] chooses for each seat, from that seat's view."""
+    game = get_game(config.game)
+    match = Match(game, config)
+    recorder = RecordedMatch(match, replay, fsync=False) if replay else None
+    play = recorder.play if recorder else match.play
+    infos = [game_info(config, seat) for seat in range(config.players)]
+    for bot, info in zip(bots, infos, strict=True):
+        bot.on_game_start(info)
+    while not match.over:
+        if len(match.history) >= MAX_ACTIONS_PER_GAME:
+            raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
+        seat = match.actors()[0]
+        play(seat, decide(bots[seat], game, match.state, infos[seat], len(match.history)))
+    result = match.result
+    assert result is not None
+    for seat, bot in enumerate(bots):
+        bot.on_game_end(game.view(match.state, seat))
+    return GameRecord(0, tuple(b.name for b in bots), result.winners, tuple(dict(s) for s in result.standings),
+                      game.turn_number(match.state), len(match.history))
