@@ -10,6 +10,7 @@ from collections.abc import Sequence
 # subcommand -> module providing `register(subparsers)`; each module sets `func` on its parser.
 SUBCOMMANDS: dict[str, str] = {
     "simulate": "cli.simulate",
+    "tournament": "cli.tournament",
     "bench": "cli.bench",
     "replay": "replays.cli",
     "serve": "server.cli",

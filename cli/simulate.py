@@ -23,8 +23,8 @@ from rich.table import Table
 
 from arena.fanout import default_jobs, play_games
 from arena.play import GameRecord, GameSpec
+from arena.stats import wilson_interval
 from bots.registry import bot_names, bot_problem
-from cli.stats import wilson_interval
 from engine import GameConfig, get_game
 from engine.registry import check_config, game_names
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from arena.stats import wilson_interval
 from cli.main import main
 from cli.simulate import seat_bots, simulate
-from cli.stats import wilson_interval
 from engine import GameConfig, Match, get_game
 from replays.format import read_replay
 
