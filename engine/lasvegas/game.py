@@ -47,6 +47,11 @@ class LasVegas:
 
     legal_actions = staticmethod(legal_actions)  # the rule itself: bots ask before every action
 
+    def default_action(self, state: LasVegasState, seat: int) -> Any | None:
+        """A decision's documented default (its first answer); on one's turn, placing the lowest number."""
+        options = legal_actions(state, seat) if seat in self.actors(state) else []
+        return options[0] if options else None
+
     def apply(self, state: LasVegasState, seat: int, action: Any) -> list[Event]:
         """Apply `seat`'s action; IllegalAction (state unchanged) if the rules forbid it."""
         if not 0 <= seat < state.players:

@@ -15,7 +15,7 @@ from engine.lords.decisions import do_decision
 from engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
 from engine.lords.events import describe
 from engine.lords.gamble import do_gamble
-from engine.lords.legal import legal_actions
+from engine.lords.legal import decision_answers, legal_actions
 from engine.lords.state import OVER, PLAYER_COLOURS, LordsState
 from engine.lords.trades import do_accept, do_propose, do_reject, do_withdraw
 from engine.lords.turn import end_turn, new_state
@@ -60,6 +60,15 @@ class LordsOfVegas:
 
     def legal_actions(self, state: LordsState, seat: int) -> list[Any]:
         return legal_actions(state, seat)
+
+    def default_action(self, state: LordsState, seat: int) -> Any | None:
+        """A decision's documented default (its first answer); on one's turn, ending it."""
+        if state.phase == OVER:
+            return None
+        if state.pending:
+            head = state.pending[0]
+            return decision_answers(state, head)[0] if head.seat == seat else None
+        return a.EndTurn() if seat == state.current else None
 
     def apply(self, state: LordsState, seat: int, action: Any) -> list[Event]:
         """Apply `seat`'s action; IllegalAction (state unchanged) if the rules forbid it."""

@@ -1,0 +1,61 @@
+"""The default action: what is played for a seat that ran out of time (the turn timer), in both games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bots.base import concrete
+from engine import GameConfig, get_game
+from engine.core.api import ActionRange
+
+GAMES = [("lords", "up", 4, ()), ("lords", "classic", 2, ("layoff",)), ("lasvegas", "base", 3, ()),
+         ("lasvegas", "base", 5, ("biggies", "kickers", "neutral", "slot"))]
+
+
+def is_legal(option: object, legal: list[object]) -> bool:
+    return any(option in entry if isinstance(entry, ActionRange) else option == entry for entry in legal)
+
+
+@pytest.mark.parametrize("name,rules,players,options", GAMES)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_default_is_legal_for_whom_the_game_waits_and_none_for_the_others(
+        name: str, rules: str, players: int, options: tuple[str, ...], seed: int) -> None:
+    game = get_game(name)
+    state, _ = game.new(GameConfig(name, rules, players, str(seed), options))
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        actors = game.actors(state)
+        for seat in range(players):
+            default = game.default_action(state, seat)
+            if seat in actors:
+                assert default is not None and is_legal(default, game.legal_actions(state, seat))
+            else:
+                assert default is None
+        seat = actors[0]
+        game.apply(state, seat, concrete(rng.choice(game.legal_actions(state, seat)), rng))
+    assert all(game.default_action(state, seat) is None for seat in range(players))
+
+
+def test_lords_default_on_ones_turn_is_ending_it() -> None:
+    game = get_game("lords")
+    state, _ = game.new(GameConfig("lords", "up", 3, "end"))
+    seat = game.actors(state)[0]
+    assert game.default_action(state, seat).text() == "end"
+
+
+@pytest.mark.parametrize("name,rules,players,options", GAMES)
+def test_games_of_default_actions_only_end(name: str, rules: str, players: int, options: tuple[str, ...]) -> None:
+    # A table where nobody ever comes back still finishes: the timer's moves alone end the game.
+    game = get_game(name)
+    state, _ = game.new(GameConfig(name, rules, players, "absent", options))
+    for _ in range(20_000):
+        if game.is_over(state):
+            break
+        seat = game.actors(state)[0]
+        game.apply(state, seat, game.default_action(state, seat))
+    assert game.is_over(state)
