@@ -3,6 +3,11 @@
 The engine never logs (it returns events); servers, clients and tools decide what to log. Context such as
 `game_id`, `seat` and `rpc` is bound with contextvars so every line of a request carries it.
 
+A traceback in a log line keeps each frame's file, line and function and the exception's type and message
+(cut at `MAX_FIELD` characters), never the frames' local variables: a failing request's frames hold seat
+tokens, seeds and the deck, which must never reach a log (structlog's `dict_tracebacks` and its console
+renderer show locals by default, so neither is used for exceptions).
+
 Lines are handed to a `BatchedLines` sink and written by a thread of its own every `FLUSH_SECONDS`, not one
 `write` system call per line in the caller's thread: a busy server logs about five lines per action (the
 request, the action, its events), and writing and flushing each one where it was logged took a tenth of
@@ -18,12 +23,19 @@ import json as std_json
 import logging
 import sys
 import threading
+import traceback
+from collections.abc import MutableMapping
+from types import TracebackType
 from typing import Any, TextIO
 
 import orjson
 import structlog
 
 FLUSH_SECONDS = 0.1
+MAX_FIELD = 300  # characters a logged value may have; a longer one is cut and its length noted
+MAX_FRAMES = 40  # frames a traceback keeps (the outermost and innermost halves)
+
+ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]
 
 
 class BatchedLines:
@@ -85,6 +97,69 @@ def json_line(value: Any, default: Any = None, **options: Any) -> str:
         return std_json.dumps(value, default=default, **options)
 
 
+def capped(text: str) -> str:
+    """`text` as a log shows it: at most `MAX_FIELD` characters, and if cut, how long it was."""
+    return text if len(text) <= MAX_FIELD else f"{text[:MAX_FIELD]}… ({len(text)} characters)"
+
+
+def _exc_info(value: Any) -> ExcInfo | None:
+    """What `exc_info` (True, an exception or a sys.exc_info() tuple) names, if anything."""
+    if isinstance(value, BaseException):
+        return type(value), value, value.__traceback__
+    if value is True:
+        value = sys.exc_info()
+    if isinstance(value, tuple) and value[1] is not None:
+        return value
+    return None
+
+
+def _chain(error: traceback.TracebackException) -> list[traceback.TracebackException]:
+    """The exception and the ones that caused it (or were being handled), newest first."""
+    chain: list[traceback.TracebackException] = []
+    link: traceback.TracebackException | None = error
+    while link is not None and len(chain) < 10:
+        chain.append(link)
+        link = link.__cause__ or (None if link.__suppress_context__ else link.__context__)
+    return chain
+
+
+def _frames(error: traceback.TracebackException) -> list[traceback.FrameSummary]:
+    frames = list(error.stack)
+    if len(frames) > MAX_FRAMES:
+        return frames[:MAX_FRAMES // 2] + frames[-MAX_FRAMES // 2:]
+    return frames
+
+
+def _stacks(exc_info: ExcInfo) -> list[tuple[str, list[traceback.FrameSummary]]]:
+    """Each exception of the chain, newest first: its type and message (capped) and its frames. No locals:
+    `TracebackException` captures none unless asked to, and reads no source lines here."""
+    error = traceback.TracebackException(*exc_info, lookup_lines=False, capture_locals=False)
+    return [(capped("".join(link.format_exception_only()).strip()), _frames(link)) for link in _chain(error)]
+
+
+def tracebacks_without_locals(json: bool) -> structlog.types.Processor:
+    """The processor that turns `exc_info` into an `exception` field: a list of {error, frames} objects for
+    JSON lines, Python's familiar text (file, line, function; no source, no locals) for the console."""
+
+    def render(logger: Any, method: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+        exc_info = _exc_info(event_dict.pop("exc_info", None))
+        if exc_info is None:
+            return event_dict
+        stacks = _stacks(exc_info)
+        if json:
+            event_dict["exception"] = [{"error": error, "frames": [
+                {"file": f.filename, "line": f.lineno, "function": f.name} for f in frames]}
+                for error, frames in stacks]
+        else:
+            event_dict["exception"] = "\n\nwhich was raised while handling (or because of):\n".join(
+                "Traceback (most recent call last):\n" + "".join(
+                    f'  File "{f.filename}", line {f.lineno}, in {f.name}\n' for f in frames) + error
+                for error, frames in stacks)
+        return event_dict
+
+    return render
+
+
 _sink: BatchedLines | None = None
 
 
@@ -97,9 +172,10 @@ def configure_logging(json: bool = False, level: str = "info", stream: TextIO | 
         structlog.contextvars.merge_contextvars,
         structlog.processors.add_log_level,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
+        tracebacks_without_locals(json),
     ]
     if json:
-        processors += [structlog.processors.dict_tracebacks, structlog.processors.JSONRenderer(json_line)]
+        processors.append(structlog.processors.JSONRenderer(json_line))
     else:
         processors.append(structlog.dev.ConsoleRenderer(colors=out.isatty()))
     if _sink is not None:

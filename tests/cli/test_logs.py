@@ -6,6 +6,7 @@ import io
 import json
 import time
 
+import pytest
 import structlog
 
 from cli.logs import BatchedLines, configure_logging, flush_logs, json_line
@@ -54,3 +55,28 @@ def test_structlog_lines_reach_the_stream() -> None:
         assert (line["event"], line["seat"], line["level"]) == ("hello", 2, "info")
     finally:
         configure_logging(level="warning")
+
+
+def _fail_holding(secret: str) -> None:
+    token = secret  # a local of the failing frame, as a request's frames hold seat tokens and seeds
+    raise ValueError(f"failed with a token of {len(token)} characters")
+
+
+@pytest.mark.parametrize("json_mode", [True, False], ids=["json", "console"])
+def test_tracebacks_keep_file_line_and_function_but_never_locals(json_mode: bool) -> None:
+    out = io.StringIO()
+    configure_logging(json=json_mode, stream=out)
+    try:
+        try:
+            _fail_holding("a-seat-token-xyz")
+        except ValueError:
+            structlog.get_logger("test").exception("failed")
+        flush_logs()
+    finally:
+        configure_logging(level="warning")
+    text = out.getvalue()
+    assert "a-seat-token-xyz" not in text
+    assert "test_logs.py" in text and "_fail_holding" in text and "failed with a token of 16 characters" in text
+    if json_mode:
+        [stack] = json.loads(text)["exception"]
+        assert stack["frames"][-1]["function"] == "_fail_holding" and stack["frames"][-1]["line"] > 0
