@@ -91,16 +91,21 @@ def line_hash(line: bytes) -> str:
 
 
 class ReplayWriter:
-    """Appends chained records to a replay file, flushing (and by default fsyncing) each one."""
+    """Appends chained records to a replay file, flushing (and by default fsyncing) each one. A new file
+    gets `mode` (less the umask): a server's replays are its user's only until the game is over."""
 
-    def __init__(self, path: Path | str, fsync: bool = True) -> None:
+    def __init__(self, path: Path | str, fsync: bool = True, mode: int = 0o666) -> None:
         self.path = Path(path)
         self.fsync = fsync
+        self.mode = mode
         self.last_hash: str | None = None
         self.records = 0
         if self.path.exists():
             self._resume()
-        self._file = open(self.path, "ab")  # noqa: SIM115 - kept open for the life of the game
+        self._file = open(self.path, "ab", opener=self._opener)  # noqa: SIM115 - kept open for the life of the game
+
+    def _opener(self, path: str, flags: int) -> int:
+        return os.open(path, flags, self.mode)
 
     def _resume(self) -> None:
         """Continue an existing file: drop a torn last line (a crash mid-write), remember the last hash."""

@@ -15,15 +15,16 @@ class RecordedMatch:
 
     `meta` goes into the header (say, the seed commitment and the players' entropies); `end_meta` into the
     end record only, so a secret kept there (the server seed) is written once the game is over and not before.
-    The header and the end record also carry the complete state, so a failed verification can show the
-    difference in the set-up or the final position rather than only a hash.
+    `mode` is a new file's (see `ReplayWriter`). The header and the end record also carry the complete
+    state, so a failed verification can show the difference in the set-up or the final position rather
+    than only a hash.
     """
 
     def __init__(self, match: Match, path: Path | str, fsync: bool = True, meta: dict[str, Any] | None = None,
-                 end_meta: dict[str, Any] | None = None) -> None:
+                 end_meta: dict[str, Any] | None = None, mode: int = 0o666) -> None:
         self.match = match
         self.end_meta = end_meta
-        self.writer = ReplayWriter(path, fsync=fsync)
+        self.writer = ReplayWriter(path, fsync=fsync, mode=mode)
         self.state_hash = match.state_hash()  # of the current state: the last one recorded
         if self.writer.records == 0:
             game, state = match.game, match.state

@@ -70,7 +70,9 @@ async def create_server(address: str, options: ServerOptions | None = None) -> t
     options = options or ServerOptions()
     fsync = options.settings.fsync
     cores = await WorkerCores(options.workers, fsync).open() if options.workers else LocalCores(fsync)
-    hub = GameHub(GameStore(options.data_dir), options.settings, cores, options.max_games)
+    store = GameStore(options.data_dir)
+    _warn_if_open_to_others(store)
+    hub = GameHub(store, options.settings, cores, options.max_games)
     waiting = await hub.restore_all()
     server = grpc.aio.server(options=KEEPALIVE)
     add_to_server(VegasTable(hub, RateLimiter(options.rate, options.burst)), server)
@@ -85,6 +87,13 @@ async def create_server(address: str, options: ServerOptions | None = None) -> t
     log.info("serving", address=address, port=port, data_dir=str(options.data_dir), games=waiting,
              tls=options.tls_cert is not None, workers=options.workers)
     return RunningServer(server, hub, port, health_servicer), port
+
+
+def _warn_if_open_to_others(store: GameStore) -> None:
+    """The data directory holds the secret seeds of running games: say so if other users can look in."""
+    for path, mode in store.open_to_others():
+        log.warning("data_dir_open_to_others", path=str(path), mode=oct(mode),
+                    advice=f"other users can read the secret seeds of running games here; chmod 700 {path}")
 
 
 def _listen(server: grpc.aio.Server, address: str, options: ServerOptions) -> int:

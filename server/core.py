@@ -28,6 +28,7 @@ from engine.registry import get_game
 from replays.format import Replay, end_record, read_replay
 from replays.recorder import RecordedMatch
 from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
+from server.records import FILE_MODE
 from server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
 
 
@@ -92,7 +93,8 @@ class MatchCore:
     def start(cls, spec: CoreSpec) -> tuple[MatchCore, Step]:
         """A new match: its replay header written (not yet synced) and everyone's first view."""
         match = Match(get_game(spec.config.game), spec.config)
-        recorded = RecordedMatch(match, spec.replay_path, fsync=False, meta=spec.meta, end_meta=spec.end_meta)
+        recorded = RecordedMatch(match, spec.replay_path, fsync=False, meta=spec.meta, end_meta=spec.end_meta,
+                                 mode=FILE_MODE)
         core = cls(spec, match, recorded)
         return core, core._step(match.opening, recorded.state_hash, fresh=True)
 
@@ -115,7 +117,7 @@ class MatchCore:
 
         match = replay_match(get_game(spec.config.game), spec.replay_path, on_move, replay)
         assert core is not None
-        core.recorded = RecordedMatch(match, spec.replay_path, fsync=False, end_meta=spec.end_meta)
+        core.recorded = RecordedMatch(match, spec.replay_path, fsync=False, end_meta=spec.end_meta, mode=FILE_MODE)
         if match.over:  # the server stopped between the last action record and the end record
             core._write_missing_end()
         steps[-1] = steps[-1]._replace(views={v: s._replace(text=core.encoded[v].text)

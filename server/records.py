@@ -7,7 +7,8 @@
 the replay file is appended to for every accepted action and synced before the action is acknowledged
 (`server.cores`, `server.workers`). Tokens are stored as SHA-256 hashes only: the disk never holds a secret
 that lets someone act for a seat, but it does hold the server seed, which is secret until the game ends:
-the data directory is the server's alone.
+the data directory is the server's alone. Its folders are created 0700 and its files 0600 whatever the
+umask; an existing directory open to others is left as the host made it (`open_to_others` names it).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import hashlib
 import hmac
 import json
 import os
+import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,8 @@ from engine.core.api import GameConfig
 from engine.core.fairness import commitment, game_seed
 
 RECORD_VERSION = 1
+DIR_MODE = 0o700  # the data directory and every folder in it: the server's user only
+FILE_MODE = 0o600  # every file in it (the seeds of running games are secret)
 
 
 def token_hash(token: str) -> str:
@@ -97,7 +101,13 @@ class GameStore:
 
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root)
-        (self.root / "games").mkdir(parents=True, exist_ok=True)
+        self.root.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+        (self.root / "games").mkdir(mode=DIR_MODE, exist_ok=True)
+
+    def open_to_others(self) -> list[tuple[Path, int]]:
+        """The data directory and its games folder, with their modes, if other users may enter or read them."""
+        folders = [(path, stat.S_IMODE(path.stat().st_mode)) for path in (self.root, self.root / "games")]
+        return [(path, mode) for path, mode in folders if mode & 0o077]
 
     def game_dir(self, game_id: str) -> Path:
         return self.root / "games" / game_id
@@ -111,9 +121,10 @@ class GameStore:
     def save(self, record: GameRecord) -> None:
         """Write the record durably: a crash leaves either the old or the new file, never a torn one."""
         directory = self.game_dir(record.game_id)
-        directory.mkdir(parents=True, exist_ok=True)
+        directory.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
         target, temporary = directory / "game.json", directory / "game.json.tmp"
-        with open(temporary, "wb") as f:
+        with open(temporary, "wb", opener=private_opener) as f:
+            os.fchmod(f.fileno(), FILE_MODE)  # a temporary file left by a crash keeps its mode otherwise
             f.write(json.dumps(record.to_json(), sort_keys=True, indent=1).encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
@@ -131,6 +142,11 @@ class GameStore:
         for path in sorted((self.root / "games").glob("*/game.json")):
             records.append(GameRecord.from_json(json.loads(path.read_bytes())))
         return sorted(records, key=lambda r: (r.created_at, r.game_id))
+
+
+def private_opener(path: str, flags: int) -> int:
+    """`open(..., opener=private_opener)`: a new file is the server's user's only (0600), whatever the umask."""
+    return os.open(path, flags, FILE_MODE)
 
 
 def _fsync_directory(directory: Path) -> None:
