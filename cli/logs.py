@@ -6,7 +6,8 @@ The engine never logs (it returns events); servers, clients and tools decide wha
 A traceback in a log line keeps each frame's file, line and function and the exception's type and message
 (cut at `MAX_FIELD` characters), never the frames' local variables: a failing request's frames hold seat
 tokens, seeds and the deck, which must never reach a log (structlog's `dict_tracebacks` and its console
-renderer show locals by default, so neither is used for exceptions).
+renderer show locals by default, so neither is used for exceptions). Every other field is cut at
+`MAX_FIELD` characters with its length noted: a client's 3 MB string must not become 3 MB of log.
 
 Lines are handed to a `BatchedLines` sink and written by a thread of its own every `FLUSH_SECONDS`, not one
 `write` system call per line in the caller's thread: a busy server logs about five lines per action (the
@@ -137,6 +138,23 @@ def _stacks(exc_info: ExcInfo) -> list[tuple[str, list[traceback.FrameSummary]]]
     return [(capped("".join(link.format_exception_only()).strip()), _frames(link)) for link in _chain(error)]
 
 
+_SHORT = (int, float, bool, type(None))
+
+
+def capped_fields(logger: Any, method: str, event_dict: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    """Every field at most `MAX_FIELD` characters (a longer one cut, its length noted); `exception` is
+    bounded already. Strings and numbers, nearly every field, cost a type check each."""
+    for key, value in event_dict.items():
+        if type(value) is str:
+            if len(value) > MAX_FIELD:
+                event_dict[key] = capped(value)
+        elif not isinstance(value, _SHORT) and key != "exception":
+            text = str(value)
+            if len(text) > MAX_FIELD:
+                event_dict[key] = capped(text)
+    return event_dict
+
+
 def tracebacks_without_locals(json: bool) -> structlog.types.Processor:
     """The processor that turns `exc_info` into an `exception` field: a list of {error, frames} objects for
     JSON lines, Python's familiar text (file, line, function; no source, no locals) for the console."""
@@ -173,6 +191,7 @@ def configure_logging(json: bool = False, level: str = "info", stream: TextIO | 
         structlog.processors.add_log_level,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
         tracebacks_without_locals(json),
+        capped_fields,
     ]
     if json:
         processors.append(structlog.processors.JSONRenderer(json_line))

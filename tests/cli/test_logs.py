@@ -9,7 +9,7 @@ import time
 import pytest
 import structlog
 
-from cli.logs import BatchedLines, configure_logging, flush_logs, json_line
+from cli.logs import MAX_FIELD, BatchedLines, configure_logging, flush_logs, json_line
 
 
 def test_batched_lines_are_written_by_the_sink_thread_without_a_flush() -> None:
@@ -80,3 +80,20 @@ def test_tracebacks_keep_file_line_and_function_but_never_locals(json_mode: bool
     if json_mode:
         [stack] = json.loads(text)["exception"]
         assert stack["frames"][-1]["function"] == "_fail_holding" and stack["frames"][-1]["line"] > 0
+
+
+@pytest.mark.parametrize("json_mode", [True, False], ids=["json", "console"])
+def test_every_logged_field_is_cut_short_with_its_length_noted(json_mode: bool) -> None:
+    out = io.StringIO()
+    configure_logging(json=json_mode, stream=out)
+    try:
+        names = ["m" * 1000] * 3000
+        structlog.get_logger("test").info("request", name="n" * 3_000_000, names=names, seat=2)
+        flush_logs()
+    finally:
+        configure_logging(level="warning")
+    text = out.getvalue()
+    assert len(text) < 2 * MAX_FIELD + 200
+    assert "n" * MAX_FIELD + "… (3000000 characters)" in text
+    assert f"… ({len(str(names))} characters)" in text
+    assert "seat=2" in text or '"seat":2' in text
