@@ -33,6 +33,15 @@ SERVICE_NAME = table_pb2.DESCRIPTOR.services_by_name["VegasTable"].full_name
 KEEPALIVE = [("grpc.keepalive_permit_without_calls", 1), ("grpc.http2.max_ping_strikes", 0),
              ("grpc.keepalive_time_ms", 30_000), ("grpc.keepalive_timeout_ms", 10_000)]
 
+# The largest request the field checks (`server.validate`) let through is about 4.3 kB (a 1,000-character
+# action of 4-byte characters with its game id and token; 16 options of 64 such characters); a game's real
+# requests are a few hundred bytes. gRPC would take 4 MB messages and 16 kB of metadata: a client's 3 MB
+# requests then cost the server memory long before they are refused. Anything larger is RESOURCE_EXHAUSTED.
+MAX_MESSAGE_BYTES = 16 * 1024
+MAX_METADATA_BYTES = 8 * 1024
+SIZES = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES), ("grpc.max_metadata_size", MAX_METADATA_BYTES),
+         ("grpc.absolute_max_metadata_size", MAX_METADATA_BYTES)]
+
 
 @dataclass(frozen=True, slots=True)
 class ServerOptions:
@@ -74,7 +83,7 @@ async def create_server(address: str, options: ServerOptions | None = None) -> t
     _warn_if_open_to_others(store)
     hub = GameHub(store, options.settings, cores, options.max_games)
     waiting = await hub.restore_all()
-    server = grpc.aio.server(options=KEEPALIVE)
+    server = grpc.aio.server(options=KEEPALIVE + SIZES)
     add_to_server(VegasTable(hub, RateLimiter(options.rate, options.burst)), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
