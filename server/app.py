@@ -14,6 +14,7 @@ from grpc_reflection.v1alpha import reflection
 from vegas.v1 import table_pb2
 
 from server.cores import LocalCores
+from server.datadir import DataDirLock
 from server.hub import GameHub
 from server.ratelimit import RateLimiter
 from server.records import GameStore
@@ -25,6 +26,10 @@ from server.workers import WorkerCores
 log = structlog.get_logger("vegas.server")
 
 SERVICE_NAME = table_pb2.DESCRIPTOR.services_by_name["VegasTable"].full_name
+
+# SO_REUSEPORT, which gRPC sets by default, would let a second server bind the same port and share its
+# clients (and, with the same data directory, write into the same replay files): it is turned off.
+NO_REUSEPORT = [("grpc.so_reuseport", 0)]
 
 # Clients ping to notice that their network vanished (Wi-Fi, a closed lid) and reconnect. gRPC's default
 # answers pings on a quiet stream with GOAWAY "too_many_pings" after a few, which would drop every idle
@@ -57,14 +62,19 @@ class ServerOptions:
     workers: int = 0  # processes the matches run in (0: this one)
 
 
+class PortInUse(Exception):
+    """The server cannot listen on its address: the message says why and what to do."""
+
+
 @dataclass
 class RunningServer:
-    """A started server: its gRPC server, its games and the port it listens on."""
+    """A started server: its gRPC server, its games, the port it listens on and its data directory's lock."""
 
     server: grpc.aio.Server
     hub: GameHub
     port: int
     health: health.aio.HealthServicer
+    lock: DataDirLock
 
     async def stop(self, grace: float | None = 1.0) -> None:
         """Stop the bots and new requests, let the requests in flight finish, close the replay files."""
@@ -72,30 +82,46 @@ class RunningServer:
         await self.hub.stop_bots()
         await self.server.stop(grace)
         await self.hub.close()
+        self.lock.release()
 
 
 async def create_server(address: str, options: ServerOptions | None = None) -> tuple[RunningServer, int]:
-    """Restore the data directory's games, then start serving on `address` ("127.0.0.1:0": a free port)."""
+    """Take the data directory's lock, listen on `address` ("127.0.0.1:0": a free port), restore the data
+    directory's games, then serve. DataDirInUse or PortInUse if another server has either."""
     options = options or ServerOptions()
+    store = GameStore(options.data_dir)
+    lock = DataDirLock(store.root).acquire()
+    try:
+        return await _serve(address, options, store, lock)
+    except BaseException:
+        lock.release()
+        raise
+
+
+async def _serve(address: str, options: ServerOptions, store: GameStore,
+                 lock: DataDirLock) -> tuple[RunningServer, int]:
+    _warn_if_open_to_others(store)
+    server = grpc.aio.server(options=KEEPALIVE + SIZES + NO_REUSEPORT)
+    port = _listen(server, address, options)  # before the restore: a port in use fails at once
     fsync = options.settings.fsync
     cores = await WorkerCores(options.workers, fsync).open() if options.workers else LocalCores(fsync)
-    store = GameStore(options.data_dir)
-    _warn_if_open_to_others(store)
     hub = GameHub(store, options.settings, cores, options.max_games)
-    waiting = await hub.restore_all()
-    server = grpc.aio.server(options=KEEPALIVE + SIZES)
+    try:
+        waiting = await hub.restore_all()
+    except BaseException:
+        await hub.close()
+        raise
     add_to_server(VegasTable(hub, RateLimiter(options.rate, options.burst)), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
-    port = _listen(server, address, options)
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     hub.start_bots()
     log.info("serving", address=address, port=port, data_dir=str(options.data_dir), games=waiting,
              tls=options.tls_cert is not None, workers=options.workers)
-    return RunningServer(server, hub, port, health_servicer), port
+    return RunningServer(server, hub, port, health_servicer, lock), port
 
 
 def _warn_if_open_to_others(store: GameStore) -> None:
@@ -106,11 +132,17 @@ def _warn_if_open_to_others(store: GameStore) -> None:
 
 
 def _listen(server: grpc.aio.Server, address: str, options: ServerOptions) -> int:
-    if options.tls_cert is None:
-        return int(server.add_insecure_port(address))
-    assert options.tls_key is not None
-    credentials = grpc.ssl_server_credentials([(options.tls_key.read_bytes(), options.tls_cert.read_bytes())])
-    return int(server.add_secure_port(address, credentials))
+    """Bind `address` (SO_REUSEPORT is off, so a port another server listens on fails here: PortInUse)."""
+    try:
+        if options.tls_cert is None:
+            return int(server.add_insecure_port(address))
+        assert options.tls_key is not None
+        credentials = grpc.ssl_server_credentials([(options.tls_key.read_bytes(), options.tls_cert.read_bytes())])
+        return int(server.add_secure_port(address, credentials))
+    except RuntimeError as error:  # grpc's "Failed to bind to address"
+        raise PortInUse(f"cannot listen on {address}: another server (another vegas serve?) has that port, or "
+                        "the address is not one of this machine's; stop that server or choose another --port "
+                        "or --host") from error
 
 
 async def serve_forever(address: str, options: ServerOptions) -> None:

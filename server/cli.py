@@ -7,10 +7,15 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import structlog
+
 from cli.logs import configure_logging
-from server.app import ServerOptions, serve_forever
+from server.app import PortInUse, ServerOptions, serve_forever
+from server.datadir import DataDirInUse
 from server.hub import MAX_THINK_MS
 from server.session import Settings
+
+log = structlog.get_logger("vegas.server")
 
 MAX_WORKERS = 64
 DEFAULT_WORKERS = 0
@@ -57,8 +62,13 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Serve until stopped (0), or refuse to start (1) when another server has the data dir or the port."""
     configure_logging(json=args.log_json)
     options = options_from(args)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    asyncio.run(serve_forever(f"{host}:{args.port}", options))
+    try:
+        asyncio.run(serve_forever(f"{host}:{args.port}", options))
+    except (DataDirInUse, PortInUse) as error:
+        log.error("cannot_serve", reason=str(error))
+        return 1
     return 0
