@@ -16,6 +16,7 @@ from vegas.v1 import table_pb2
 from server.cores import LocalCores
 from server.datadir import DataDirLock
 from server.hub import GameHub
+from server.openfiles import raise_open_file_limit
 from server.ratelimit import RateLimiter
 from server.records import GameStore
 from server.service import VegasTable, add_to_server
@@ -147,6 +148,7 @@ def _listen(server: grpc.aio.Server, address: str, options: ServerOptions) -> in
 
 async def serve_forever(address: str, options: ServerOptions) -> None:
     """Run until SIGINT or SIGTERM, then shut down cleanly (SIGKILL is safe too: every action is on disk)."""
+    raise_open_file_limit()
     running, _ = await create_server(address, options)
     tune_for_latency()
     stopping = asyncio.Event()

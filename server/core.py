@@ -11,7 +11,6 @@ syncs before it acknowledges anything, and may sync several games' files at once
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from engine.core.api import Event, Game, GameConfig
 from engine.core.canonical import canonical_text, digest
 from engine.core.match import Match
 from engine.registry import get_game
-from replays.format import Replay, end_record, read_replay
+from replays.format import Replay, end_record, read_replay, sync_file
 from replays.recorder import RecordedMatch
 from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
 from server.records import FILE_MODE
@@ -181,15 +180,8 @@ class MatchCore:
         return turn_for(self.game, self.game.clone(self.match.state), info, self.version)
 
     def sync(self) -> None:
-        """Make everything written to the replay file durable (the header, or the last action's record)."""
-        if self.recorded is not None:
-            os.fdatasync(self.recorded.writer.fileno())
-        elif self.spec.replay_path.exists():  # the game just ended: its writer is closed, the end written
-            fd = os.open(self.spec.replay_path, os.O_RDONLY)
-            try:
-                os.fdatasync(fd)
-            finally:
-                os.close(fd)
+        """Make everything written to the replay file durable (the header, the last action's record, the end)."""
+        sync_file(self.spec.replay_path)
 
     def close(self) -> None:
         if self.recorded is not None:
