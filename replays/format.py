@@ -258,20 +258,35 @@ def split_complete(data: bytes) -> tuple[list[bytes], int]:
     return data[:end].split(b"\n")[:-1], len(data) - end
 
 
-def last_record(path: Path | str) -> dict[str, Any] | None:
-    """The last complete record of a replay file (None if it has none), parsed without parsing the others:
-    a server starting up tells its finished games (an end record last) from the ones to re-play, and
-    re-plays only those (which reads, parses and checks every record)."""
-    lines, _ = split_complete(Path(path).read_bytes())
+@dataclass(frozen=True)
+class Tail:
+    """The end of a replay file: its last complete record (parsed; None if it has none), how many complete
+    records it has, and how many bytes of a torn record follow them (a write cut short by a crash)."""
+
+    last: dict[str, Any] | None
+    records: int
+    torn: int
+
+
+def read_tail(path: Path | str) -> Tail:
+    """The file's `Tail`, parsing only its last complete record: a server starting up tells its finished
+    games (an end record last) from the ones to re-play, and re-plays only those (which reads, parses and
+    checks every record)."""
+    lines, torn = split_complete(Path(path).read_bytes())
     if not lines:
-        return None
+        return Tail(None, 0, torn)
     try:
         record = json.loads(lines[-1])
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ReplayFormatError(f"{path}:{len(lines)}: not a JSON record ({error})", len(lines)) from None
     if not isinstance(record, dict):
         raise ReplayFormatError(f"{path}:{len(lines)}: a record is a JSON object with a 'type'", len(lines))
-    return record
+    return Tail(record, len(lines), torn)
+
+
+def last_record(path: Path | str) -> dict[str, Any] | None:
+    """The last complete record of a replay file (None if it has none); see `read_tail`."""
+    return read_tail(path).last
 
 
 def read_replay(path: Path | str) -> Replay:

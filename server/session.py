@@ -24,7 +24,7 @@ from pathlib import Path
 import structlog
 
 from engine.core.errors import EngineError
-from replays.format import last_record
+from replays.format import Tail, read_tail
 from server import errors
 from server.botseats import BotSeats
 from server.core import CoreSpec, Step
@@ -276,7 +276,9 @@ class GameSession:
     async def _recover(self) -> None:
         """Re-play the game from its replay file (where a lost worker's games go, a new worker) and carry on
         from there: every subscriber gets a snapshot of what is now the current version."""
+        tail = await asyncio.to_thread(read_tail, self.replay_path)
         self._load(await self.cores.resume(self.spec()))
+        self._note_dropped(tail)
         self.failed = False
         self.log.info("game_recovered", version=self.version)
         for subscriber in self.subscribers:
@@ -374,13 +376,21 @@ class GameSession:
         if not self.replay_path.exists():
             await self._start()  # the server stopped between the last join and the header
             return
-        last = await asyncio.to_thread(last_record, self.replay_path)
-        if last is not None and last.get("type") == "end":
-            self.finished_version = int(last["seq"]) - 1  # the end record follows the last action's
+        tail = await asyncio.to_thread(read_tail, self.replay_path)
+        if tail.last is not None and tail.last.get("type") == "end":
+            self.finished_version = int(tail.last["seq"]) - 1  # the end record follows the last action's
             return
         self._load(await self.cores.resume(self.spec()))
+        self._note_dropped(tail)
         if self.status is Status.FINISHED:  # the server stopped between the last action record and the end record
             self._after_change()
+
+    def _note_dropped(self, tail: Tail) -> None:
+        """Say so when re-playing the game dropped a torn last record (`tail`: the file as it was before):
+        the record being written when the server stopped; never acknowledged, as it was not on disk."""
+        if tail.torn:
+            self.log.warning("replay_torn_record_dropped", line=tail.records + 1, seq=tail.records, bytes=tail.torn,
+                             file=str(self.replay_path))
 
     def _load(self, steps: list[Step]) -> None:
         """Take the steps a resumed match gives (`Cores.resume`): the views whole, then recent diffs."""

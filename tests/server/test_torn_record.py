@@ -1,0 +1,36 @@
+"""A record torn by a crash mid-write is dropped when the game is re-played, with a warning that names the
+game, the record and the bytes dropped."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from vegas.v1 import table_pb2 as pb
+
+from cli.logs import configure_logging, flush_logs
+from tests.server.harness import create, join_all, serving, stub_for
+
+TORN = b'{"action":"end","events":[],"hash":"9f'  # the start of a record whose write was cut short
+
+
+def test_a_torn_last_record_is_dropped_with_a_warning_naming_it(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2, rules="classic").game_id
+        join_all(stub, game_id, range(2))
+    replay = tmp_path / "games" / game_id / "replay.jsonl"
+    complete = replay.read_bytes()
+    replay.write_bytes(complete + TORN)
+    out = io.StringIO()
+    configure_logging(json=True, stream=out)
+    try:
+        with serving(tmp_path) as server, stub_for(server.address) as stub:
+            assert stub.GetGame(pb.GetGameRequest(game_id=game_id)).status == pb.GAME_STATUS_RUNNING
+        flush_logs()
+    finally:
+        configure_logging(level="warning")
+    warnings = [line for line in map(json.loads, out.getvalue().splitlines()) if line["level"] == "warning"]
+    assert [(w["event"], w["game_id"], w["line"], w["seq"], w["bytes"]) for w in warnings] == [
+        ("replay_torn_record_dropped", game_id, 2, 1, len(TORN))]
+    assert replay.read_bytes() == complete
