@@ -373,11 +373,12 @@ class GameSession:
         """Pick the game up from the data directory (at start-up, before serving)."""
         if not self.record.full:
             return
-        if not self.replay_path.exists():
-            await self._start()  # the server stopped between the last join and the header
+        tail = await asyncio.to_thread(read_tail, self.replay_path) if self.replay_path.exists() else Tail(None, 0, 0)
+        if tail.last is None:  # the server stopped between the last join and the header, or while writing it:
+            await self._start()  # nobody saw the game yet, and its header comes out the same
+            self._note_dropped(tail)
             return
-        tail = await asyncio.to_thread(read_tail, self.replay_path)
-        if tail.last is not None and tail.last.get("type") == "end":
+        if tail.last.get("type") == "end":
             self.finished_version = int(tail.last["seq"]) - 1  # the end record follows the last action's
             return
         self._load(await self.cores.resume(self.spec()))

@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from vegas.v1 import table_pb2 as pb
 
 from cli.logs import configure_logging, flush_logs
@@ -15,13 +16,15 @@ from tests.server.harness import create, join_all, serving, stub_for
 TORN = b'{"action":"end","events":[],"hash":"9f'  # the start of a record whose write was cut short
 
 
-def test_a_torn_last_record_is_dropped_with_a_warning_naming_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("records", [1, 0], ids=["action", "header"])
+def test_a_torn_last_record_is_dropped_with_a_warning_naming_it(tmp_path: Path, records: int) -> None:
+    """The record cut short may be the header itself: the game then starts again (its header is the same)."""
     with serving(tmp_path) as server, stub_for(server.address) as stub:
         game_id = create(stub, players=2, rules="classic").game_id
         join_all(stub, game_id, range(2))
     replay = tmp_path / "games" / game_id / "replay.jsonl"
     complete = replay.read_bytes()
-    replay.write_bytes(complete + TORN)
+    replay.write_bytes(complete + TORN if records else complete[:-50])
     out = io.StringIO()
     configure_logging(json=True, stream=out)
     try:
@@ -32,5 +35,5 @@ def test_a_torn_last_record_is_dropped_with_a_warning_naming_it(tmp_path: Path) 
         configure_logging(level="warning")
     warnings = [line for line in map(json.loads, out.getvalue().splitlines()) if line["level"] == "warning"]
     assert [(w["event"], w["game_id"], w["line"], w["seq"], w["bytes"]) for w in warnings] == [
-        ("replay_torn_record_dropped", game_id, 2, 1, len(TORN))]
+        ("replay_torn_record_dropped", game_id, records + 1, records, len(TORN) if records else len(complete) - 50)]
     assert replay.read_bytes() == complete
