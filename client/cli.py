@@ -126,9 +126,14 @@ async def play(args: argparse.Namespace) -> None:
 async def _start_local_server(think_ms: int) -> tuple[Any, int]:
     """The project's server on a free loopback port, keeping its games under the state directory."""
     from server.app import ServerOptions, create_server
+    from server.datadir import DataDirInUse
     from server.session import Settings
 
     data_dir = state_dir() / "local-server"
     data_dir.mkdir(parents=True, exist_ok=True)
     options = ServerOptions(data_dir=data_dir, settings=Settings(bot_think_ms=think_ms))
-    return await create_server("127.0.0.1:0", options)
+    try:
+        return await create_server("127.0.0.1:0", options)
+    except DataDirInUse as error:  # one local server per state directory: it owns the games there
+        raise SystemExit(f"vegas play --local: another local server (pid {error.holder}) keeps its games in "
+                         f"{data_dir}; close the other vegas play --local first") from None

@@ -19,7 +19,14 @@ LOCK_NAME = "server.lock"
 
 
 class DataDirInUse(Exception):
-    """Another server holds the data directory's lock: the message says which, and what to do."""
+    """Another server holds the data directory's lock: the message says which (`holder`: its pid, as it
+    wrote it), and what to do."""
+
+    def __init__(self, root: Path, holder: str) -> None:
+        super().__init__(f"the data dir {root} is in use by another vegas serve (pid {holder}); stop that "
+                         "server first, or give this one a --data-dir of its own")
+        self.root = root
+        self.holder = holder
 
 
 class DataDirLock:
@@ -37,8 +44,7 @@ class DataDirLock:
         except BlockingIOError:
             holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
             os.close(fd)
-            raise DataDirInUse(f"the data dir {self.path.parent} is in use by another vegas serve (pid {holder}); "
-                               "stop that server first, or give this one a --data-dir of its own") from None
+            raise DataDirInUse(self.path.parent, holder) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
         self.fd = fd

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
 import pytest
 
 from cli.main import build_parser
-from client.cli import LOCAL_GAME, check_args, stderr_into
+from client.cli import LOCAL_GAME, _start_local_server, check_args, stderr_into
+from server.datadir import DataDirLock
 
 
 def parse(*argv: str) -> object:
@@ -39,3 +41,15 @@ def test_stderr_goes_to_the_log_while_the_screen_is_drawn(tmp_path: Path) -> Non
     with open(log, "a", encoding="utf-8") as stream, stderr_into(stream):
         os.write(2, b"a line from the C core\n")
     assert log.read_text() == "a line from the C core\n"
+
+
+def test_a_second_local_server_is_refused_with_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    data_dir = tmp_path / "vegas-table" / "local-server"
+    data_dir.mkdir(parents=True)
+    lock = DataDirLock(data_dir).acquire()  # as the first vegas play --local holds it
+    try:
+        with pytest.raises(SystemExit, match=f"another local server \\(pid {os.getpid()}\\) keeps its games in"):
+            asyncio.run(_start_local_server(0))
+    finally:
+        lock.release()
