@@ -125,6 +125,7 @@ def _chain(error: traceback.TracebackException) -> list[traceback.TracebackExcep
 
 
 def _frames(error: traceback.TracebackException) -> list[traceback.FrameSummary]:
+    """The exception's frames, the middle of a very deep stack (a runaway recursion) left out."""
     frames = list(error.stack)
     if len(frames) > MAX_FRAMES:
         return frames[:MAX_FRAMES // 2] + frames[-MAX_FRAMES // 2:]

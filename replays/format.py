@@ -92,7 +92,7 @@ def line_hash(line: bytes) -> str:
 
 
 class ReplayWriter:
-    """Appends chained records to a replay file, flushing (and by default fsyncing) each one.
+    """Appends chained records to a replay file, each with one `write` (and by default an fsync).
 
     The file is opened for each record and closed after it, so a server with a thousand games running
     holds no descriptor for those not writing this instant (an `open` costs microseconds; the fsync that
@@ -153,6 +153,7 @@ class ReplayWriter:
 
 
 def _write_all(fd: int, data: bytes) -> None:
+    """Write all of `data` (a `write` may take less than it was given, as when the disk fills up)."""
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
