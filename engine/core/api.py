@@ -40,15 +40,19 @@ class GameConfig:
     players: int
     seed: str
     options: tuple[str, ...] = ()
+    cards: str = ""  # Lords of Vegas Underworld: the text of the game's own card file ("": the shipped deck)
 
     def to_json(self) -> dict[str, JSONValue]:
-        return {
+        data: dict[str, JSONValue] = {
             "game": self.game,
             "rules": self.rules,
             "players": self.players,
             "seed": self.seed,
             "options": list(self.options),
         }
+        if self.cards:  # only then: configs without it encode as they always did
+            data["cards"] = self.cards
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameConfig:
@@ -58,6 +62,7 @@ class GameConfig:
             players=int(data["players"]),
             seed=str(data["seed"]),
             options=tuple(sorted(str(o) for o in data.get("options", ()))),
+            cards=str(data.get("cards", "")),
         )
 
 

@@ -2,6 +2,7 @@
 
     build A2 gold          sprawl A2 A5         remodel A2 brown     reorg A2      raise A2
     gamble B4 10           end
+    acquire july-4th-party use accountant C3 use private-jet             (option underworld)
     remove C5              place 6 A5           layoff yes|no                     (answers to decisions)
     trade blue>red $5, red>blue lot A3, yellow>red die B4 [remove A1 ...]
     accept 3 [remove A1 ...]      reject 3      withdraw 3
@@ -76,6 +77,29 @@ class Gamble:
 
     def text(self) -> str:
         return f"gamble {self.lot} {self.bet}"
+
+
+@dataclass(frozen=True, slots=True)
+class Acquire:
+    """Option underworld: buy the card `card` (its id) from the face-up line."""
+
+    verb: ClassVar[str] = "acquire"
+    card: str
+
+    def text(self) -> str:
+        return f"acquire {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseCard:
+    """Option underworld: use one of your action cards, on `lot` if it targets a die or a casino."""
+
+    verb: ClassVar[str] = "use"
+    card: str
+    lot: str = ""
+
+    def text(self) -> str:
+        return f"use {self.card} {self.lot}" if self.lot else f"use {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,12 +182,13 @@ class WithdrawTrade:
         return f"withdraw {self.trade}"
 
 
-LordsAction = (Build | Sprawl | Remodel | Reorganize | Raise | Gamble | EndTurn | Remove | Place | Layoff
-               | ProposeTrade | AcceptTrade | RejectTrade | WithdrawTrade)
+LordsAction = (Build | Sprawl | Remodel | Reorganize | Raise | Gamble | Acquire | UseCard | EndTurn | Remove | Place
+               | Layoff | ProposeTrade | AcceptTrade | RejectTrade | WithdrawTrade)
 
 USAGE: dict[str, str] = {
     "build": "build LOT COLOUR", "sprawl": "sprawl FROM_LOT LOT", "remodel": "remodel LOT COLOUR",
-    "reorg": "reorg LOT", "raise": "raise LOT", "gamble": "gamble LOT BET", "end": "end",
+    "reorg": "reorg LOT", "raise": "raise LOT", "gamble": "gamble LOT BET",
+    "acquire": "acquire CARD", "use": "use CARD [LOT]", "end": "end",
     "remove": "remove LOT", "place": "place PIPS LOT", "layoff": "layoff yes|no",
     "trade": "trade GIVER>RECEIVER ITEM[, ...] [remove LOT ...] (ITEM: $N, lot LOT or die LOT)",
     "accept": "accept TRADE [remove LOT ...]", "reject": "reject TRADE", "withdraw": "withdraw TRADE",
@@ -190,6 +215,13 @@ def _colour(text: str, word: str) -> str:
     if colour not in COLOURS:
         raise _bad(text, f"{word} is not a casino colour (one of {', '.join(COLOURS)})")
     return colour
+
+
+def _card(text: str, word: str) -> str:
+    card = word.lower()
+    if len(card) > 40 or not all(c.isascii() and (c.isalnum() or c == "-") for c in card):
+        raise _bad(text, f"{word!r} is not a card id (like july-4th-party: letters, digits and '-')")
+    return card
 
 
 def _number(text: str, word: str, what: str) -> int:
@@ -229,7 +261,7 @@ def parse_action(text: str) -> LordsAction:
     if not words:
         raise _bad(text, "no action given")
     verb, args = words[0].lower(), words[1:]
-    arity = {"build": 2, "sprawl": 2, "remodel": 2, "reorg": 1, "raise": 1, "gamble": 2, "end": 0,
+    arity = {"build": 2, "sprawl": 2, "remodel": 2, "reorg": 1, "raise": 1, "gamble": 2, "acquire": 1, "end": 0,
              "remove": 1, "place": 2, "layoff": 1, "reject": 1, "withdraw": 1}
     if verb not in USAGE:
         raise _bad(text, f"unknown action {verb!r}; actions: {', '.join(USAGE)}")
@@ -247,6 +279,12 @@ def parse_action(text: str) -> LordsAction:
         return Raise(_lot(text, args[0]))
     if verb == "gamble":
         return Gamble(_lot(text, args[0]), _number(text, args[1].lstrip("$"), "a bet"))
+    if verb == "acquire":
+        return Acquire(_card(text, args[0]))
+    if verb == "use":
+        if len(args) not in (1, 2):
+            raise _bad(text, f"usage: {USAGE['use']}")
+        return UseCard(_card(text, args[0]), _lot(text, args[1]) if len(args) == 2 else "")
     if verb == "end":
         return EndTurn()
     if verb == "remove":

@@ -15,6 +15,7 @@ from engine.core.api import GameConfig
 from engine.core.canonical import JSONValue
 from engine.core.rng import Rng
 from engine.lords.board import BLOCKS, CARD_COLOURS, COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR, card_name
+from engine.lords.cards import CardDef, cards_for
 from engine.lords.casinos import boss, regroup, tile_count, touches_strip
 from engine.lords.state import (
     DICE_PER_PLAYER,
@@ -22,9 +23,11 @@ from engine.lords.state import (
     OVER,
     PLAYER_COLOURS,
     Decision,
+    Held,
     LordsState,
     Trade,
     Transfer,
+    Underworld,
 )
 from engine.lords.track import next_stop
 
@@ -42,9 +45,25 @@ def _trade_json(t: Trade) -> dict[str, JSONValue]:
             "removes": {str(seat): list(lots) for seat, lots in sorted(t.removes.items())}}
 
 
+def _underworld_json(uw: Underworld) -> dict[str, JSONValue]:
+    return {"deck": list(uw.deck), "line": list(uw.line), "discards": list(uw.discards),
+            "hands": [[[h.card, h.money, h.used] for h in hand] for hand in uw.hands], "acquires": uw.acquires,
+            "gambles": uw.gambles, "combo_base": list(uw.combo_base), "combo_points": list(uw.combo_points)}
+
+
+def _underworld(config: GameConfig, data: Mapping[str, Any]) -> Underworld:
+    return Underworld(cards_for(config.cards), list(data["deck"]), list(data["line"]), list(data["discards"]),
+                      [[Held(int(c), int(m), bool(u)) for c, m, u in hand] for hand in data["hands"]],
+                      int(data["acquires"]), int(data["gambles"]), list(data["combo_base"]),
+                      list(data["combo_points"]))
+
+
 def encode(state: LordsState) -> dict[str, JSONValue]:
-    """The complete state; per-lot facts as one list per attribute, indexed by lot (faster to hash)."""
-    return {
+    """The complete state; per-lot facts as one list per attribute, indexed by lot (faster to hash).
+
+    The Underworld (its hidden deck order included) is there only in games with that option, so every other
+    game encodes exactly as before it existed."""
+    data: dict[str, JSONValue] = {
         "v": ENCODING_VERSION, "config": state.config.to_json(), "rng": state.rng.drawn,
         "deck": list(state.deck), "discards": list(state.discards), "money": list(state.money),
         "score": list(state.score), "marker": list(state.marker), "tile": list(state.tile),
@@ -54,6 +73,9 @@ def encode(state: LordsState) -> dict[str, JSONValue]:
         "pending": [_decision_json(d) for d in state.pending], "trades": [_trade_json(t) for t in state.trades],
         "next_trade": state.next_trade, "winners": list(state.winners), "end_reason": state.end_reason,
     }
+    if state.uw is not None:
+        data["underworld"] = _underworld_json(state.uw)
+    return data
 
 
 def _transfer(text: str) -> Transfer:
@@ -87,6 +109,8 @@ def decode(data: Mapping[str, Any]) -> LordsState:
                           {int(s): tuple(lots) for s, lots in t["removes"].items()}) for t in data["trades"]]
     state.next_trade, state.winners = data["next_trade"], tuple(data["winners"])
     state.end_reason = data["end_reason"]
+    if "underworld" in data:
+        state.uw = _underworld(config, data["underworld"])
     return state
 
 
@@ -137,7 +161,22 @@ def _public_view(state: LordsState) -> dict[str, JSONValue]:
         "pending": _pending_view(state), "trades": [_trade_json(t) for t in state.trades],
         "result": {"winners": list(state.winners), "reason": state.end_reason} if over else None,
         "seed": state.config.seed if over else None,
-    }
+    } | ({"underworld": _underworld_view(state.uw)} if state.uw is not None else {})
+
+
+def card_view(card: CardDef) -> dict[str, JSONValue]:
+    """A card as players read it: id, name, cost, end-of-game points, timing and its words."""
+    return {"id": card.id, "name": card.name, "cost": card.cost, "points": card.points, "timing": card.timing,
+            "text": card.text, "use_cost": card.use_cost, "target": card.target or None}
+
+
+def _underworld_view(uw: Underworld) -> dict[str, JSONValue]:
+    """Everything at the table but the deck's order: the line, the discards card by card, every player's cards."""
+    hands: list[JSONValue] = [[{**card_view(uw.cards[h.card]), "money": h.money, "used": h.used} for h in hand]
+                              for hand in uw.hands]
+    return {"deck_left": len(uw.deck), "line": [card_view(uw.cards[c]) for c in uw.line],
+            "discards": [uw.cards[c].name for c in uw.discards], "hands": hands, "acquires_left": uw.acquires,
+            "extra_gambles": uw.gambles}
 
 
 def _pending_view(state: LordsState) -> dict[str, JSONValue] | None:

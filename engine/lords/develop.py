@@ -16,6 +16,7 @@ from engine.lords.decisions import settle_after_action
 from engine.lords.events import Built, Raised, Remodeled, Reorganized, Sprawled
 from engine.lords.state import REMODEL_COST, RISER_COST, Decision, LordsState
 from engine.lords.turn import place_die
+from engine.lords.underworld import discount
 
 
 def _casino_at(state: LordsState, action: object, lot: int) -> tuple[int, ...]:
@@ -48,7 +49,7 @@ def do_build(state: LordsState, seat: int, action: Build, events: list[Event]) -
         raise illegal(action, "not_your_lot", owner_phrase(state, lot) if state.marker[lot] >= 0
                       or state.tile[lot] >= 0 else f"you have no parking lot on {action.lot}")
     _check_tiles(state, action, colour, 1)
-    cost = LOTS[lot].price
+    cost = max(0, LOTS[lot].price - discount(state, seat, "build"))
     check_money(state, seat, action, cost)
     state.money[seat] -= cost
     state.marker[lot] = -1
@@ -94,7 +95,7 @@ def do_remodel(state: LordsState, seat: int, action: Remodel, events: list[Event
     if colour == old:
         raise illegal(action, "same_colour", f"the casino on {action.lot} is already {action.colour}")
     _check_tiles(state, action, colour, len(lots))
-    cost = REMODEL_COST * len(lots)
+    cost = max(0, REMODEL_COST - discount(state, seat, "remodel")) * len(lots)
     check_money(state, seat, action, cost)
     state.money[seat] -= cost
     for each in lots:

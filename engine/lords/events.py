@@ -278,6 +278,131 @@ class GameEnded(Event):
     money: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class CardRevealed(Event):
+    """Turn step 1 (option underworld): `card` joins the line; `discarded` is its oldest card ("" if none)."""
+
+    kind: ClassVar[str] = "card_revealed"
+    seat: int
+    card: str
+    discarded: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardAcquired(Event):
+    kind: ClassVar[str] = "card_acquired"
+    seat: int
+    card: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardUsed(Event):
+    """An action card is used (`lot` is its target, "" without one)."""
+
+    kind: ClassVar[str] = "card_used"
+    seat: int
+    card: str
+    lot: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardTriggered(Event):
+    """A property card of `colour` sets off the effect of `seat`'s card."""
+
+    kind: ClassVar[str] = "card_triggered"
+    seat: int
+    card: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardMoney(Event):
+    """A card's effect: `seat` takes `amount` from the bank (negative: pays it to the bank)."""
+
+    kind: ClassVar[str] = "card_money"
+    seat: int
+    card: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardScored(Event):
+    """A card's points now; with the seat's other card points of this turn they move the chip as one."""
+
+    kind: ClassVar[str] = "card_scored"
+    seat: int
+    card: str
+    points: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDieChanged(Event):
+    kind: ClassVar[str] = "card_die_changed"
+    seat: int
+    card: str
+    lot: str
+    old: int
+    new: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardRerolled(Event):
+    kind: ClassVar[str] = "card_rerolled"
+    seat: int
+    card: str
+    lots: tuple[str, ...]
+    rolls: Rolls
+
+
+@dataclass(frozen=True, slots=True)
+class CardHeld(Event):
+    """The bank puts `amount` on `seat`'s card (`total` is now on it; it cannot be spent until released)."""
+
+    kind: ClassVar[str] = "card_held"
+    seat: int
+    card: str
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardReleased(Event):
+    kind: ClassVar[str] = "card_released"
+    seat: int
+    card: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardExtra(Event):
+    """A card allows one more `action` (gamble or acquire) this turn."""
+
+    kind: ClassVar[str] = "card_extra"
+    seat: int
+    card: str
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    kind: ClassVar[str] = "card_discarded"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardPointsCounted(Event):
+    """The end: each seat's card points (by seat) are added to its score on the track, no breaks."""
+
+    kind: ClassVar[str] = "card_points_counted"
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
 def _money(payouts: Payouts, names: Sequence[str]) -> str:
     return ", ".join(f"{names[s]} ${m}m" for s, m in payouts) or "nobody"
 
@@ -448,6 +573,76 @@ def _(e: GameEnded, n: Sequence[str]) -> str:
     why = "the End of Game card" if e.reason == "end_of_game_card" else "the Instant Win space"
     who = " and ".join(n[w] for w in e.winners)
     return f"Game over by {why}: {who} {'share the win' if len(e.winners) > 1 else 'wins'}"
+
+
+@_says(CardRevealed)
+def _(e: CardRevealed, n: Sequence[str]) -> str:
+    gone = f"; the oldest, {e.discarded}, is discarded" if e.discarded else ""
+    return f"Underworld: {e.card} is turned over{gone}"
+
+
+@_says(CardAcquired)
+def _(e: CardAcquired, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} acquires {e.card} for ${e.cost}m"
+
+
+@_says(CardUsed)
+def _(e: CardUsed, n: Sequence[str]) -> str:
+    on = f" on {e.lot}" if e.lot else ""
+    paid = f" for ${e.cost}m" if e.cost else ""
+    return f"{n[e.seat]} uses {e.card}{on}{paid}"
+
+
+@_says(CardTriggered)
+def _(e: CardTriggered, n: Sequence[str]) -> str:
+    return f"{n[e.seat]}'s {e.card} acts on the {e.colour} card"
+
+
+@_says(CardMoney)
+def _(e: CardMoney, n: Sequence[str]) -> str:
+    how = f"takes ${e.amount}m" if e.amount >= 0 else f"pays ${-e.amount}m"
+    return f"{n[e.seat]} {how} ({e.card})"
+
+
+@_says(CardScored)
+def _(e: CardScored, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} scores {e.points} with {e.card}: {e.before} → {e.after}"
+
+
+@_says(CardDieChanged)
+def _(e: CardDieChanged, n: Sequence[str]) -> str:
+    return f"{n[e.seat]}'s {e.card} turns the die on {e.lot} from {e.old} to {e.new}"
+
+
+@_says(CardRerolled)
+def _(e: CardRerolled, n: Sequence[str]) -> str:
+    return f"{n[e.seat]}'s {e.card} rerolls dice of {_casino(e.lots)}: {_rolls(e.rolls, n)}"
+
+
+@_says(CardHeld)
+def _(e: CardHeld, n: Sequence[str]) -> str:
+    return f"${e.amount}m goes on {n[e.seat]}'s {e.card} (${e.total}m on it)"
+
+
+@_says(CardReleased)
+def _(e: CardReleased, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} takes ${e.amount}m off {e.card}"
+
+
+@_says(CardExtra)
+def _(e: CardExtra, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} may {e.action} once more this turn ({e.card})"
+
+
+@_says(CardDiscarded)
+def _(e: CardDiscarded, n: Sequence[str]) -> str:
+    return f"{n[e.seat]} discards {e.card}"
+
+
+@_says(CardPointsCounted)
+def _(e: CardPointsCounted, n: Sequence[str]) -> str:
+    parts = ", ".join(f"{n[s]} {p:+d} → {e.scores[s]}" for s, p in enumerate(e.points) if p)
+    return f"Underworld card points: {parts or 'none'}"
 
 
 describe = PHRASES.describe

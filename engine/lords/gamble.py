@@ -13,6 +13,7 @@ from engine.lords.casinos import boss, names, tile_count
 from engine.lords.checks import check_turn, illegal, lot_index
 from engine.lords.events import Gambled
 from engine.lords.state import BET_PER_TILE, Decision, LordsState
+from engine.lords.underworld import extra_gamble
 
 PAYS_DOUBLE = (2, 12)
 PAYS_EVEN = (3, 4, 9, 10, 11)
@@ -25,7 +26,8 @@ def bet_limit(state: LordsState, seat: int, house: int, lots: tuple[int, ...]) -
 
 def do_gamble(state: LordsState, seat: int, action: Gamble, events: list[Event]) -> None:
     check_turn(state, seat, action)
-    if state.gambled:
+    extra = state.gambled and extra_gamble(state)  # an Underworld card may allow another gamble
+    if state.gambled and not extra:
         raise illegal(action, "already_gambled", "you have already gambled this turn")
     lot = lot_index(action.lot)
     if state.tile[lot] < 0:
@@ -42,6 +44,9 @@ def do_gamble(state: LordsState, seat: int, action: Gamble, events: list[Event])
                f"{state.name(house)}'s ${state.money[house]}m")
         span = f"bets here are $1m to ${limit}m" if limit >= 1 else "you cannot bet here"
         raise illegal(action, "bad_bet", f"{span} (the least of {why})")
+    if extra:
+        assert state.uw is not None
+        state.uw.gambles -= 1
     state.gambled = True
     if state.layoff:
         state.pending.append(Decision("layoff", house, "action", lot=lots[0], bet=action.bet))

@@ -19,12 +19,13 @@ from engine.lords.legal import decision_answers, legal_actions
 from engine.lords.state import OVER, PLAYER_COLOURS, LordsState
 from engine.lords.trades import do_accept, do_propose, do_reject, do_withdraw
 from engine.lords.turn import end_turn, new_state
+from engine.lords.underworld import do_acquire, do_use
 
 _RULES: Mapping[Any, Callable[[LordsState, int, Any, list[Event]], None]] = {
     a.Build: do_build, a.Sprawl: do_sprawl, a.Remodel: do_remodel, a.Reorganize: do_reorganize,
     a.Raise: do_raise, a.Gamble: do_gamble, a.Remove: do_decision, a.Place: do_decision,
     a.Layoff: do_decision, a.ProposeTrade: do_propose, a.AcceptTrade: do_accept, a.RejectTrade: do_reject,
-    a.WithdrawTrade: do_withdraw,
+    a.WithdrawTrade: do_withdraw, a.Acquire: do_acquire, a.UseCard: do_use,
 }
 
 
@@ -42,7 +43,7 @@ class LordsOfVegas:
         "classic": RuleSetInfo("classic", 2, 4, "the original 2010 rules (rulebook 001): no risers"),
         "up": RuleSetInfo("up", 2, 6, "2nd edition with the Up! expansion (rulebook 000): risers, raise"),
     }
-    options: Sequence[str] = ("layoff",)
+    options: Sequence[str] = ("layoff", "underworld")
 
     def new(self, config: GameConfig) -> tuple[LordsState, list[Event]]:
         from engine.registry import check_config

@@ -30,6 +30,7 @@ from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS
 from engine.lords.gamble import bet_limit
 from engine.lords.state import OVER, REMODEL_COST, RISER_COST, Decision, LordsState
 from engine.lords.trades import default_removes
+from engine.lords.underworld import card_actions, discount, extra_gamble
 
 _COLOUR_RANGE = range(len(COLOURS))
 
@@ -62,8 +63,10 @@ def _turn_actions(state: LordsState, seat: int) -> list[Any]:
     money, tile, tiles_left, height = state.money[seat], state.tile, state.tiles_left, state.height
     owner, pips, flagged = state.die_owner, state.die_pips, state.reorganized
     actions: list[Any] = []
+    build_off = discount(state, seat, "build")  # Underworld cards: 0 without them
+    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))
     for lot in range(LOT_COUNT):
-        if state.marker[lot] == seat and LOTS[lot].price <= money:
+        if state.marker[lot] == seat and LOTS[lot].price - build_off <= money:
             actions += [Build(LOTS[lot].name, COLOURS[c]) for c in _COLOUR_RANGE if tiles_left[c]]
     mine: list[int] = []
     reorgs: list[Any] = []
@@ -88,18 +91,20 @@ def _turn_actions(state: LordsState, seat: int) -> list[Any]:
         actions += _sprawls(state, root, money)
     for root in mine:
         size = len(state.casinos[root])
-        if REMODEL_COST * size <= money:
+        if remodel_cost * size <= money:
             actions += [Remodel(LOTS[root].name, COLOURS[c]) for c in _COLOUR_RANGE
                         if c != tile[root] and tiles_left[c] >= size]
     actions += reorgs
     if state.risers:
         actions += [Raise(LOTS[root].name) for root in mine if height[root] < state.players
                     and RISER_COST * len(state.casinos[root]) <= money]
-    if not state.gambled:
+    if not state.gambled or extra_gamble(state):
         for root, house in houses:
             limit = bet_limit(state, seat, house, state.casinos[root])
             if limit >= 1:
                 actions.append(ActionRange(Gamble(LOTS[root].name, 1), "bet", 1, limit))
+    if state.uw is not None:
+        actions += card_actions(state, seat)
     return actions
 
 

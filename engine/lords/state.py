@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from engine.core.api import GameConfig
 from engine.core.rng import Rng
 from engine.lords.board import COLOURS, LOT_COUNT, TILES_PER_COLOUR
+from engine.lords.cards import CardDef
 
 DICE_PER_PLAYER = 12
 MARKERS_PER_PLAYER = 10
@@ -84,6 +85,43 @@ class Trade:
                      dict(self.removes))
 
 
+@dataclass(slots=True, eq=False)  # a card in hand is itself: two Lone Sharks are two cards
+class Held:
+    """An Underworld card in front of a player: which kind (`card`, an index into `Underworld.cards`), the
+    money put on it (not spendable until released) and whether its action was used this turn."""
+
+    card: int
+    money: int = 0
+    used: bool = False
+
+
+@dataclass(slots=True)
+class Underworld:
+    """The Underworld (option `underworld`): the hidden deck, the face-up line, the discards, everyone's cards.
+
+    Cards are numbered by their kind (an index into `cards`, the game's card definitions, which come from its
+    config and so are not part of the encoding); the deck's top is the END of the list, the line's oldest
+    card is first. `acquires` and `gambles` count what is left this turn (card effects add to them);
+    `combo_base`/`combo_points` let one player's card points of one turn move the chip as one payment
+    (seed 003: "Scoring 5 points, she goes up 2 spaces").
+    """
+
+    cards: tuple[CardDef, ...]
+    deck: list[int]
+    line: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    hands: list[list[Held]] = field(default_factory=list)
+    acquires: int = 1
+    gambles: int = 0
+    combo_base: list[int] = field(default_factory=list)  # -1: no card points yet this turn
+    combo_points: list[int] = field(default_factory=list)
+
+    def clone(self) -> Underworld:
+        return Underworld(self.cards, list(self.deck), list(self.line), list(self.discards),
+                          [[Held(h.card, h.money, h.used) for h in hand] for hand in self.hands], self.acquires,
+                          self.gambles, list(self.combo_base), list(self.combo_points))
+
+
 @dataclass(slots=True)
 class LordsState:
     """Everything about one game. Changed only by the rules in this package (through `apply`)."""
@@ -117,6 +155,7 @@ class LordsState:
     next_trade: int = 1
     winners: tuple[int, ...] = ()
     end_reason: str = ""
+    uw: Underworld | None = None  # the `underworld` option
 
     def name(self, seat: int) -> str:
         """A seat's name as players say it: its colour, capitalised ("Yellow")."""
@@ -139,5 +178,5 @@ class LordsState:
             tiles_left=list(self.tiles_left), turn=self.turn, current=self.current, phase=self.phase,
             gambled=self.gambled, last_card=self.last_card, pending=list(self.pending),
             trades=[t.copy() for t in self.trades], next_trade=self.next_trade, winners=self.winners,
-            end_reason=self.end_reason,
+            end_reason=self.end_reason, uw=self.uw.clone() if self.uw is not None else None,
         )

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from engine.core.api import Event, GameConfig
 from engine.core.rng import Rng
+from engine.lords import underworld
 from engine.lords.board import (
     BLOCK_OF,
     CARD_COLOURS,
@@ -51,6 +52,7 @@ from engine.lords.state import (
 from engine.lords.track import INSTANT_WIN, advance
 
 STACKS = 4
+ALL_CASINOS = len(CARD_COLOURS)  # "pay all casinos" (an Underworld card), beside the card colours and STRIP
 
 
 def new_state(config: GameConfig) -> tuple[LordsState, list[Event]]:
@@ -64,6 +66,8 @@ def new_state(config: GameConfig) -> tuple[LordsState, list[Event]]:
     state.rng.shuffle(cards)
     rest = _deal(state, cards, events)
     state.deck = _stack_deck(rest)
+    if underworld.OPTION in config.options:
+        underworld.new_underworld(state, config)
     state.current = _roll_for_first_player(state, events)
     start_turn(state, events)
     return state, events
@@ -118,6 +122,8 @@ def start_turn(state: LordsState, events: list[Event]) -> None:
     state.turn += 1
     state.gambled = False
     events.append(TurnStarted(state.current, state.turn))
+    if state.uw is not None:
+        underworld.start_turn(state.uw, state.current, events)
     draw(state, events)
 
 
@@ -190,16 +196,21 @@ def pay_out(state: LordsState, events: list[Event], card: int) -> None:
     if any(counts):
         events.append(ParkingPaid(tuple((s, c) for s, c in enumerate(counts) if c)))
     colour = STRIP if card == END_OF_GAME else LOTS[card].card_colour
-    _pay_casinos(state, events, colour)
+    pay_casinos(state, events, colour)
+    if state.uw is not None:  # cards triggered by the card's colour act after it paid (seed 003)
+        underworld.triggers(state, events, colour)
     state.discards.append(card)
     if card != END_OF_GAME and max(state.score) >= INSTANT_WIN:
         finish(state, events, "instant_win")
 
 
-def _pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
-    """Each paying casino pays every die's pips to its owner; then bosses score, smallest casino first."""
+def pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
+    """Each paying casino pays every die's pips to its owner; then bosses score, smallest casino first.
+
+    `colour` is a casino colour, STRIP (casinos touching The Strip) or ALL_CASINOS (every casino)."""
     paying = [root for root in sorted(state.casinos)
-              if (touches_strip(state.casinos[root]) if colour == STRIP else state.tile[root] == colour)]
+              if colour == ALL_CASINOS
+              or (touches_strip(state.casinos[root]) if colour == STRIP else state.tile[root] == colour)]
     to_score: list[tuple[int, int, int]] = []  # (points, root, boss)
     for root in paying:
         lots = state.casinos[root]
@@ -217,6 +228,7 @@ def _pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
     for points, root, chief in sorted(to_score):
         before = state.score[chief]
         state.score[chief] = advance(before, points)
+        underworld.reset_combo(state, chief)
         events.append(Scored(chief, names(state.casinos[root]), points, before, state.score[chief]))
 
 
@@ -239,6 +251,8 @@ def finish(state: LordsState, events: list[Event], reason: str) -> None:
     state.phase = OVER
     state.pending.clear()
     expire_trades(state, events)
+    if state.uw is not None:
+        underworld.count_card_points(state, events)
     best = max(zip(state.score, state.money, strict=True))
     state.winners = tuple(s for s in range(state.players) if (state.score[s], state.money[s]) == best)
     state.end_reason = reason
