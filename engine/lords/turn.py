@@ -66,9 +66,9 @@ def new_state(config: GameConfig) -> tuple[LordsState, list[Event]]:
     state.rng.shuffle(cards)
     rest = _deal(state, cards, events)
     state.deck = _stack_deck(rest)
-    if underworld.OPTION in config.options:
-        underworld.new_underworld(state, config)
     state.current = _roll_for_first_player(state, events)
+    if underworld.OPTION in config.options:  # last, so the rest of the set-up is the same with or without it
+        underworld.new_underworld(state, config)
     start_turn(state, events)
     return state, events
 
