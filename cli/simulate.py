@@ -26,7 +26,7 @@ from arena.play import GameRecord, GameSpec
 from arena.stats import wilson_interval
 from bots.registry import bot_names, bot_problem
 from engine import GameConfig, get_game
-from engine.registry import check_config, game_names
+from engine.registry import game_names
 
 
 @dataclass
@@ -83,11 +83,12 @@ def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
 
 
 def plan(game: str, rules: str, players: int, games: int, seed: str, bots: Sequence[str],
-         options: Sequence[str] = (), replays: Path | None = None) -> list[GameSpec]:
-    """The games of a simulation: game k has engine seed "<seed>/<k>" and the bots rotated by k seats."""
+         options: Sequence[str] = (), replays: Path | None = None, cards: str = "") -> list[GameSpec]:
+    """The games of a simulation: game k has engine seed "<seed>/<k>" and the bots rotated by k seats (and,
+    for Lords of Vegas Underworld, `cards`: a card file's text, "" for the shipped deck)."""
     specs = []
     for index in range(games):
-        config = GameConfig(game, rules, players, f"{seed}/{index}", tuple(sorted(options)))
+        config = GameConfig(game, rules, players, f"{seed}/{index}", tuple(sorted(options)), cards)
         path = replays / f"{game}-{rules}-{players}p-{seed}-{index:05d}.jsonl" if replays else None
         specs.append(GameSpec(index, config, seat_bots(bots, players, index), path))
     return specs
@@ -95,13 +96,14 @@ def plan(game: str, rules: str, players: int, games: int, seed: str, bots: Seque
 
 def simulate(game: str, rules: str, players: int, games: int, seed: str, bots: Sequence[str],
              options: Sequence[str] = (), replays: Path | None = None, progress: Progress | None = None,
-             jobs: int = 1, ray_address: str | None = None) -> SimulationReport:
+             jobs: int = 1, ray_address: str | None = None, cards: str = "") -> SimulationReport:
+    """Play `games` games; `cards` is the text of an Underworld card file ("" for the shipped deck)."""
     report = SimulationReport(game, rules, players, tuple(sorted(options)), seed, tuple(bots))
     task = progress.add_task("games", total=games) if progress else None
     if replays:
         replays.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    specs = plan(game, rules, players, games, seed, bots, options, replays)
+    specs = plan(game, rules, players, games, seed, bots, options, replays, cards)
     advance = (lambda n: progress.advance(task, n)) if progress and task is not None else None
     report.records = play_games(specs, jobs, ray_address, advance)
     report.seconds = time.perf_counter() - started
@@ -147,6 +149,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--bots", default="random",
                         help=f"one bot for every seat or a comma list, one per seat ({', '.join(bot_names())})")
     parser.add_argument("--options", default="", help="comma-separated game options, e.g. layoff")
+    parser.add_argument("--cards", type=Path, default=None,
+                        help="Lords of Vegas with --options underworld: a card file to play instead of the shipped "
+                             "deck (docs/RULES.md, Underworld cards); its text goes into each game's config")
     parser.add_argument("--replays", type=Path, default=None, help="write one replay file per game here")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     add_fanout_arguments(parser)
@@ -170,8 +175,12 @@ def run(args: argparse.Namespace) -> int:
     options = tuple(sorted(o for o in args.options.split(",") if o))
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     problems = []
+    cards = ""
     try:
-        check_config(GameConfig(args.game, rules, args.players, args.seed, options))
+        cards = args.cards.read_text(encoding="utf-8") if args.cards else ""
+        game.new(GameConfig(args.game, rules, args.players, args.seed, options, cards))  # checks the card file too
+    except OSError as error:
+        problems.append(f"--cards: cannot read {args.cards}: {error.strerror}")
     except Exception as error:  # ConfigError: say it and stop
         problems.append(str(error))
     if len(bots) not in (1, args.players):
@@ -186,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
     columns = (TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         report = simulate(args.game, rules, args.players, args.games, args.seed, bots, options, args.replays,
-                          progress, args.jobs, args.ray)
+                          progress, args.jobs, args.ray, cards)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

@@ -21,6 +21,7 @@ from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 HELP: tuple[str, ...] = (
     "Your turn: build LOT COLOUR · sprawl LOT (or sprawl FROM LOT) · remodel LOT COLOUR · reorg LOT · raise LOT",
     "           gamble LOT BET (once a turn) · end",
+    "Underworld: acquire CARD (once a turn, from the line) · use CARD [LOT] (your action cards, once a turn each)",
     "Any time:  trade GIVER>RECEIVER $N | lot LOT | die LOT, ... [remove LOT ...] · accept N · reject N · withdraw N",
     "Decisions: type the number of a choice, or remove LOT · place PIPS LOT · layoff yes|no",
     "A casino is named by any of its lots. Tab completes; the line turns red while a command cannot work.",
@@ -31,7 +32,8 @@ _UNFINISHED = ("usage:", "no action given", "must be followed by")
 ARGUMENTS: dict[str, tuple[str, ...]] = {
     "build": ("lot", "colour"), "sprawl": ("lot", "lot"), "remodel": ("lot", "colour"), "reorg": ("lot",),
     "raise": ("lot",), "gamble": ("lot", "bet"), "remove": ("lot",), "place": ("pips", "lot"),
-    "layoff": ("yesno",), "reject": ("number",), "withdraw": ("number",),
+    "layoff": ("yesno",), "reject": ("number",), "withdraw": ("number",), "acquire": ("card",),
+    "use": ("card", "lot"),
 }
 
 

@@ -14,13 +14,14 @@ from typing import Any
 from client.choices import Prompt, numbered
 from client.lords.commands import ARGUMENTS
 from client.lords.rules import legal_texts
-from client.render.lords import seat_name
+from client.render.lords import card_words, seat_name
 from client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
 from engine.lords.actions import USAGE
 from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
 ALWAYS = ("trade", *CLIENT_WORDS)
 TURN_VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+UNDERWORLD_VERBS = ("acquire", "use")
 
 
 def lot_note(view: Mapping[str, Any], lot: str) -> str:
@@ -36,7 +37,18 @@ def lot_note(view: Mapping[str, Any], lot: str) -> str:
     return f"{data['tile']} casino, {boss} boss"
 
 
+def card_note(view: Mapping[str, Any], word: str) -> str:
+    """Cost and words of the Underworld card `word` (its id), from the line or anyone's cards; "" if none."""
+    uw = view.get("underworld") or {}
+    for card in [*uw.get("line", ()), *(c for hand in uw.get("hands", ()) for c in hand)]:
+        if card["id"] == word:
+            return card_words(card)
+    return ""
+
+
 def _word_note(view: Mapping[str, Any], word: str) -> str:
+    if note := card_note(view, word):
+        return note
     if word.upper() in LOT_BY_NAME:
         return lot_note(view, word.upper())
     if word in COLOURS:
@@ -61,6 +73,12 @@ def _grammar(view: Mapping[str, Any], verb: str, position: int) -> list[Suggesti
         return [Suggestion(c, f"{view['tiles_left'].get(c, 0)} tiles left") for c in COLOURS]
     if kind == "yesno":
         return [Suggestion("no"), Suggestion("yes")]
+    if kind == "card":
+        uw = view.get("underworld") or {}
+        seat = view.get("viewer")
+        cards = uw.get("line", []) if verb == "acquire" else (uw.get("hands", [])[seat] if seat is not None
+                                                                and uw.get("hands") else [])
+        return [Suggestion(c["id"], card_words(c)) for c in cards]
     return []
 
 
@@ -71,7 +89,8 @@ def _first_words(view: Mapping[str, Any], texts: list[str], prompts: Sequence[Pr
     if view["phase"] == "over":
         return out + [Suggestion(v, CLIENT_WORDS[v]) for v in CLIENT_WORDS]
     out += [Suggestion(v, USAGE.get(v) or CLIENT_WORDS[v]) for v in ALWAYS]
-    return out + [Suggestion(v, USAGE[v]) for v in TURN_VERBS]
+    turn_verbs = (*TURN_VERBS[:-1], *UNDERWORLD_VERBS, TURN_VERBS[-1]) if view.get("underworld") else TURN_VERBS
+    return out + [Suggestion(v, USAGE[v]) for v in turn_verbs]
 
 
 def _trade_words(view: Mapping[str, Any], seat: int | None, text: str) -> list[Suggestion]:

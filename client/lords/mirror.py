@@ -18,8 +18,9 @@ from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.lords.actions import ProposeTrade, parse_action
 from engine.lords.board import BLOCKS, COLOURS, LOT_BY_NAME, TILES_PER_COLOUR
+from engine.lords.cards import cards_for
 from engine.lords.casinos import regroup
-from engine.lords.state import PLAYER_COLOURS, Decision, LordsState, Trade
+from engine.lords.state import PLAYER_COLOURS, Decision, Held, LordsState, Trade, Underworld
 
 MIRROR_SEED = "client-mirror"  # the real seed is secret until the end; the mirror never rolls for real
 
@@ -55,6 +56,18 @@ def _trade(data: Mapping[str, Any]) -> Trade:
                  list(data["accepted"]), removes)
 
 
+def _underworld(data: Mapping[str, Any], players: int) -> Underworld:
+    """The Underworld as far as legality needs it: the line, everyone's cards, what is left this turn. The
+    deck's order is hidden (and never decides what is legal); cards are looked up by id in the shipped deck
+    (a server game always plays it), so an unknown id makes the view unreadable as a mirror (KeyError)."""
+    cards = cards_for("")
+    index = {card.id: i for i, card in enumerate(cards)}
+    hands = [[Held(index[c["id"]], int(c.get("money", 0)), bool(c.get("used"))) for c in hand]
+             for hand in data["hands"]]
+    return Underworld(cards, [], [index[c["id"]] for c in data["line"]], [], hands, int(data["acquires_left"]),
+                      int(data["extra_gambles"]), [-1] * players, [0] * players)
+
+
 def _build(view: Mapping[str, Any]) -> LordsState:
     config = GameConfig(view["game"], view["rules"], int(view["players"]), MIRROR_SEED,
                         tuple(view.get("options", ())))
@@ -72,6 +85,8 @@ def _build(view: Mapping[str, Any]) -> LordsState:
     state.next_trade = 1 + max((t.id for t in state.trades), default=0)
     result = view.get("result") or {}
     state.winners, state.end_reason = tuple(result.get("winners", ())), str(result.get("reason", ""))
+    if view.get("underworld"):
+        state.uw = _underworld(view["underworld"], config.players)
     return state
 
 

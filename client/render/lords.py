@@ -210,7 +210,44 @@ def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
         for casino in bossed.get(s, []):
             line += [(f"class:casino.{casino['colour']}", f"{casino['lots'][0]}:{casino['points']}"), ("", " ")]
         lines.append(truncate(line, width))
-    return join_lines([*lines, *_supply_lines(view, width)])
+    return join_lines([*lines, *_supply_lines(view, width), *underworld_lines(view, width)])
+
+
+def card_words(card: Mapping[str, Any], name: bool = True) -> str:
+    """A card as a player reads it: name (unless its id is shown beside it), cost, end-of-game points, effect."""
+    points = f" {card['points']:+d}pt" if card.get("points") else ""
+    use = f" (use: ${card['use_cost']}m)" if card.get("use_cost") else ""
+    return f"{card['name'] + ' ' if name else ''}${card['cost']}m{points}: {card['text']}{use}"
+
+
+def underworld_lines(view: Mapping[str, Any], width: int) -> list[Line]:
+    """Option underworld: the deck's size, the face-up line (cost and effect of each), every player's cards
+    (the viewer's own with their words). Nothing for games without it."""
+    uw = view.get("underworld")
+    if not uw:
+        return []
+    lines: list[Line] = [truncate([("class:title", "underworld "),
+                                   ("class:dim", f"deck {uw['deck_left']} · discarded {len(uw['discards'])}"
+                                                 f" · acquires left {uw['acquires_left']}")], width)]
+    for card in uw["line"] or ():
+        words = " " + card_words(card, name=False)
+        lines.append(truncate([("class:dim", "  line "), ("class:info", card["id"]), ("", words)], width))
+    if not uw["line"]:
+        lines.append([("class:dim", "  line empty")])
+    viewer = view.get("viewer")
+    for seat, hand in enumerate(uw["hands"]):
+        if not hand:
+            continue
+        if seat == viewer:
+            for card in hand:
+                state = " (used)" if card.get("used") else ""
+                held = f" [${card['money']}m on it]" if card.get("money") else ""
+                lines.append(truncate([player_badge(view, seat, "  yours "), ("class:info", card["id"]),
+                                       ("", f" {card_words(card, name=False)}{held}{state}")], width))
+            continue
+        names = ", ".join(c["name"] + (f" [${c['money']}m]" if c.get("money") else "") for c in hand)
+        lines.append(truncate([player_badge(view, seat, f"  {seat_name(view, seat)} "), ("", names)], width))
+    return lines
 
 
 def _supply_lines(view: Mapping[str, Any], width: int) -> list[Line]:

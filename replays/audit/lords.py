@@ -30,6 +30,51 @@ SPENDING = ("build", "sprawl", "remodel", "reorganize", "raise")  # action event
 SPENDING_EVENTS = {"built": "build", "sprawled": "sprawl", "remodeled": "remodel", "reorganized": "reorganize",
                    "raised": "raise"}
 GAMBLING, HOUSE, TRADES = "gambling", "as the house", "trades"
+CARDS, CARD_USES = "Underworld cards", "card uses"  # money sources/uses of the underworld option
+END_POINTS = "end-of-game card points"
+
+
+@dataclass
+class CardLine:
+    """One thing an Underworld card did: bought, used, set off, and each of its effects."""
+
+    seq: int
+    turn: int
+    seat: int
+    card: str
+    what: str
+    detail: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "turn": self.turn, "seat": self.seat, "card": self.card, "what": self.what,
+                "detail": self.detail}
+
+
+def _card_detail(e: Mapping[str, Any]) -> tuple[str, str]:
+    """What a card event says, as (what, detail) for the cards table."""
+    kind = e["kind"]
+    if kind == "card_acquired":
+        return "acquired", f"${e['cost']}m"
+    if kind == "card_used":
+        return "used", " ".join(x for x in (f"on {e['lot']}" if e["lot"] else "", f"${e['cost']}m" if e["cost"]
+                                            else "") if x)
+    if kind == "card_triggered":
+        return "set off", f"by a {e['colour']} card"
+    if kind == "card_money":
+        return ("money", f"+${e['amount']}m") if e["amount"] >= 0 else ("money", f"-${-e['amount']}m")
+    if kind == "card_scored":
+        return "points", f"+{e['points']}: {e['before']} → {e['after']}"
+    if kind == "card_die_changed":
+        return "die", f"{e['lot']} {e['old']} → {e['new']}"
+    if kind == "card_rerolled":
+        return "reroll", ", ".join(f"{lot} {old} → {new}" for lot, _o, old, new in e["rolls"])
+    if kind == "card_held":
+        return "held", f"${e['amount']}m put on it (${e['total']}m)"
+    if kind == "card_released":
+        return "released", f"${e['amount']}m taken off it"
+    if kind == "card_extra":
+        return "extra", f"one more {e['action']} this turn"
+    return "discarded", ""
 
 
 def casino_name(lots: Sequence[str], colour: str) -> str:
@@ -177,6 +222,7 @@ class LordsAudit:
     lost_to_breaks: list[int] = field(default_factory=list)
     gambles: list[Gamble] = field(default_factory=list)
     trades: list[Trade] = field(default_factory=list)
+    cards: list[CardLine] = field(default_factory=list)
     luck: list[SeatLuck] = field(default_factory=list)
     faces: list[int] = field(default_factory=list)
     dice_by_source: Counter[str] = field(default_factory=Counter)
@@ -206,7 +252,7 @@ class LordsAudit:
                   "luck": self.luck[s].to_json()} for s in range(self.players)]
         return {"game": "lords", "config": self.config.to_json(), "names": self.names, "finished": self.finished,
                 "turns": self.turns, "seats": seats, "gambles": [g.to_json() for g in self.gambles],
-                "trades": [t.to_json() for t in self.trades],
+                "trades": [t.to_json() for t in self.trades], "cards": [c.to_json() for c in self.cards],
                 "dice": {**self.dice_test.to_json(), "by_source": dict(self.dice_by_source)},
                 "timeline": self.timeline.to_json(), "reconciliation": self.reconciliation}
 
@@ -332,6 +378,45 @@ class LordsAuditor:
             trade.money = {seat: amount for seat, amount in e["money"]}
         for seat, amount in e["money"]:
             self._earn(seat, TRADES, amount)
+
+    # --- Underworld cards --------------------------------------------------------------------------------
+
+    def _card(self, e: Event) -> None:
+        what, detail = _card_detail(e)
+        self.audit.cards.append(CardLine(self.seq, self.turn, e["seat"], e["card"], what, detail))
+
+    def _card_acquired(self, e: Event) -> None:
+        self._card(e)
+        self._earn(e["seat"], CARDS, -e["cost"])
+
+    def _card_used(self, e: Event) -> None:
+        self._card(e)
+        self._earn(e["seat"], CARD_USES, -e["cost"])
+
+    def _card_money(self, e: Event) -> None:
+        self._card(e)
+        self._earn(e["seat"], CARDS, e["amount"])
+
+    def _card_released(self, e: Event) -> None:
+        self._card(e)
+        self._earn(e["seat"], CARDS, e["amount"])
+
+    def _card_scored(self, e: Event) -> None:
+        self._card(e)
+        seat = e["seat"]
+        self.audit.points[seat][f"card {e['card']}"] += e["points"]
+        self.audit.lost_to_breaks[seat] += e["points"] - (e["after"] - e["before"])
+
+    def _card_rerolled(self, e: Event) -> None:
+        self._card(e)
+        for _lot, owner, _old, new in e["rolls"]:
+            self._roll(owner, new, "Underworld card")
+
+    _card_triggered = _card_die_changed = _card_held = _card_extra = _card_discarded = _card
+
+    def _card_points_counted(self, e: Event) -> None:
+        for seat, points in enumerate(e["points"]):
+            self.audit.points[seat][END_POINTS] += points
 
     # --- dice --------------------------------------------------------------------------------------------
 

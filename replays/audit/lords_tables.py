@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from replays.audit.lords import GAMBLING, HOUSE, SPENDING, TRADES, LordsAudit, chance_of
+from replays.audit.lords import CARD_USES, CARDS, GAMBLING, HOUSE, SPENDING, TRADES, LordsAudit, chance_of
 from replays.audit.model import Table
 
 
 def lords_tables(audit: LordsAudit) -> list[Table]:
+    cards = [cards_table(audit)] if "underworld" in audit.config.options else []
     return [income_table(audit), spending_table(audit), points_table(audit), gambles_table(audit),
-            trades_table(audit), dice_luck_table(audit), table_luck_table(audit), dice_table(audit)]
+            trades_table(audit), *cards, dice_luck_table(audit), table_luck_table(audit), dice_table(audit)]
 
 
 def _by_seat(audit: LordsAudit, label: str, values: list[int], unit: str = "$") -> tuple[str, ...]:
@@ -33,7 +34,7 @@ def _casinos_first(ledgers: list[Counter[str]]) -> list[str]:
 
 
 def income_table(audit: LordsAudit) -> Table:
-    order = ["set-up", "parking lots", *_casinos_first(audit.income), GAMBLING, HOUSE, TRADES]
+    order = ["set-up", "parking lots", *_casinos_first(audit.income), GAMBLING, HOUSE, TRADES, CARDS]
     rows = _rows(audit, audit.income, order)
     rows.append(_by_seat(audit, "total in", [sum(ledger.values()) for ledger in audit.income]))
     return Table("Where the money came from ($m)", ("source", *audit.names, "all"), tuple(rows),
@@ -41,7 +42,7 @@ def income_table(audit: LordsAudit) -> Table:
 
 
 def spending_table(audit: LordsAudit) -> Table:
-    rows = _rows(audit, audit.spending, [*SPENDING, GAMBLING, HOUSE, TRADES])
+    rows = _rows(audit, audit.spending, [*SPENDING, GAMBLING, HOUSE, TRADES, CARDS, CARD_USES])
     rows.append(_by_seat(audit, "total out", [sum(ledger.values()) for ledger in audit.spending]))
     rows.append(_by_seat(audit, "money now", [audit.money(s) for s in range(audit.players)]))
     note = "reconciled: every total equals the final state" if not audit.reconciliation else \
@@ -94,6 +95,15 @@ def trades_table(audit: LordsAudit) -> Table:
         rows.append((str(t.id), str(t.turn), names[t.proposer], t.terms, outcome, money))
     return Table(f"Trades ({len(audit.trades)}), $m", ("#", "turn", "proposer", "terms", "outcome", "money"),
                  tuple(rows))
+
+
+def cards_table(audit: LordsAudit) -> Table:
+    """Option underworld: every card bought, used or set off, and what each of its effects did."""
+    rows = tuple((str(c.turn), audit.names[c.seat], c.card, c.what, c.detail) for c in audit.cards)
+    bought = sum(1 for c in audit.cards if c.what == "acquired")
+    return Table(f"Underworld cards ({bought} bought)", ("turn", "player", "card", "what", "detail"), rows,
+                 "card points now go through the breaks (in the points table as 'card NAME'); end-of-game card "
+                 "points do not")
 
 
 def dice_luck_table(audit: LordsAudit) -> Table:

@@ -64,3 +64,31 @@ def test_wilson_interval() -> None:
 def test_a_bot_for_another_game_is_refused_with_a_reason(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--game", "lords", "--players", "2", "--games", "1", "--bots", "greedy,random"]) == 2
     assert "greedy bot plays lasvegas only, not lords" in capsys.readouterr().out
+
+
+def test_random_bots_play_the_underworld_option_and_its_replays_verify(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from replays.verify import verify_path
+
+    assert main(["simulate", "--rules", "up", "--players", "3", "--games", "3", "--seed", "u", "--options",
+                 "underworld", "--replays", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == ["underworld"]
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 3 and all(verify_path(f).ok for f in files)
+    assert any(b'"card_acquired"' in f.read_bytes() for f in files)
+
+
+def test_simulate_plays_a_card_file_given_with_cards(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from tests.engine.lords.underworld_position import MORE_CARDS
+
+    cards = tmp_path / "mine.toml"
+    cards.write_text(MORE_CARDS)
+    assert main(["simulate", "--players", "2", "--games", "2", "--options", "underworld", "--cards", str(cards),
+                 "--replays", str(tmp_path / "r"), "--json"]) == 0
+    capsys.readouterr()
+    header = read_replay(sorted((tmp_path / "r").iterdir())[0]).config
+    assert header.cards == MORE_CARDS
+    assert main(["simulate", "--games", "1", "--cards", str(cards)]) == 2
+    assert "for the 'underworld' option" in capsys.readouterr().out
+    cards.write_text("[[card]]\nid = 'x'\n")
+    assert main(["simulate", "--games", "1", "--options", "underworld", "--cards", str(cards)]) == 2
+    assert "Underworld card file: card x" in capsys.readouterr().out

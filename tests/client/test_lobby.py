@@ -10,7 +10,7 @@ from client.orders import CommandError
 from client.viewmodel import GameRow, GameTypeRow, RuleSetRow
 
 TYPES = [GameTypeRow("lords", "Lords of Vegas", (RuleSetRow("classic", 2, 4, "original"),
-                                                 RuleSetRow("up", 2, 6, "Up!")), ("layoff",))]
+                                                 RuleSetRow("up", 2, 6, "Up!")), ("layoff", "underworld"))]
 GAME = GameRow("7f3a", "lords", "up", (), 4, (), "waiting", 0, "c0")
 
 
@@ -25,11 +25,17 @@ def test_create_reads_game_rules_seats_bots_and_options() -> None:
     ("chess", "this server has no game 'chess'; games: lords"),
     ("lords classic 6", "lords classic is for 2-4 players, not 6"),
     ("lords up 4 bots 4", "4 bots do not fit 4 seats with you in one (0-3)"),
-    ("lords up 4 bots 1 turbo", "'turbo' is not an option of lords (options: layoff)"),
+    ("lords up 4 bots 1 turbo", "'turbo' is not an option of lords (options: layoff, underworld)"),
 ])
 def test_create_says_what_is_wrong(words: str, message: str) -> None:
     with pytest.raises(CommandError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_create(words.split(), TYPES)
+
+
+def test_create_takes_the_underworld_option() -> None:
+    assert parse_create(["lords", "classic", "3", "underworld", "layoff"], TYPES) == NewGame(
+        "lords", "classic", 3, (1, 2), ("layoff", "underworld"))
+    assert "underworld" in [s.text for s in lobby_suggestions("create lords up 4 bots 3 ", TYPES, [GAME])]
 
 
 def test_enter_joins_the_chosen_game_and_join_watch_take_an_id() -> None:

@@ -149,3 +149,33 @@ def test_golden_games_reconcile_and_their_gambles_settle_as_the_rules_say(spec: 
         assert settle(g.bet, sum(g.dice), g.house_money, g.layoff) == (g.gain, g.house_gain)
     assert audit.dice_test.dice == sum(audit.dice_by_source.values()) > 0
     assert sum(len(t.rows) for t in audit.tables()) > 0
+
+
+def test_an_underworld_game_reconciles_and_lists_every_card_bought_and_its_effects(tmp_path: Any) -> None:
+    from cli.simulate import simulate
+
+    simulate("lords", "up", 3, 2, "audit-uw", ["random"], ("underworld",), tmp_path)
+    for path in sorted(tmp_path.iterdir()):
+        replay = read_replay(path)
+        audit = audit_replay(replay)
+        assert isinstance(audit, LordsAudit) and not audit.reconciliation
+        bought = [c for c in audit.cards if c.what == "acquired"]
+        events = [e for record in replay.actions for e in record["events"]]
+        assert bought and all(c.detail.startswith("$") for c in bought)
+        assert sum(e["kind"] == "card_acquired" for e in events) == len(bought)
+        titles = [t.title for t in audit.tables()]
+        assert f"Underworld cards ({len(bought)} bought)" in titles
+
+
+def test_card_money_and_points_go_to_their_own_rows() -> None:
+    events = [*SETUP, {"kind": "card_acquired", "seat": 0, "card": "Lone Shark", "cost": 0},
+              {"kind": "card_money", "seat": 0, "card": "Lone Shark", "amount": 10},
+              {"kind": "card_acquired", "seat": 1, "card": "July 4th Party", "cost": 5},
+              {"kind": "card_scored", "seat": 1, "card": "July 4th Party", "points": 4, "before": 8, "after": 12},
+              {"kind": "card_points_counted", "points": [-3, 0], "scores": [-3, 12]}]
+    config = GameConfig("lords", "classic", 2, "hand", ("underworld",))
+    audit = audit_lords(config, NAMES, [(1, events)], view([12 + 2 + 10, 15 + 2 - 5], [-3, 4]))
+    assert audit.income[0]["Underworld cards"] == 10 and audit.spending[1]["Underworld cards"] == 5
+    assert audit.points[1]["card July 4th Party"] == 4 and audit.points[0]["end-of-game card points"] == -3
+    assert [(c.card, c.what) for c in audit.cards] == [("Lone Shark", "acquired"), ("Lone Shark", "money"),
+                                                       ("July 4th Party", "acquired"), ("July 4th Party", "points")]

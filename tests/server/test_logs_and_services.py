@@ -60,7 +60,7 @@ def test_the_catalogue_offers_every_game_and_rule_set(server: ServerThread) -> N
     lords = games["lords"]
     assert lords.title == "Lords of Vegas"
     assert {(r.name, r.min_players, r.max_players) for r in lords.rule_sets} == {("classic", 2, 4), ("up", 2, 6)}
-    assert list(lords.options) == ["layoff"]
+    assert list(lords.options) == ["layoff", "underworld"]
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a test certificate")

@@ -127,3 +127,19 @@ def test_vegas_bot_plays_a_seat_from_the_command_line(tmp_path: Path) -> None:
     assert summary.status == pb.GAME_STATUS_FINISHED and summary.seats[1].player == "random bot"
     assert "seat token for seat 1" in finished.stdout
     assert any(json.loads(line)["event"] == "game_over" for line in finished.stderr.splitlines())
+
+
+def test_an_underworld_game_of_bots_plays_itself_and_its_replay_verifies(tmp_path: Path) -> None:
+    """The `underworld` option over the API: created, played by the server's bots, watched, proven."""
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        created = stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=3, options=["underworld"],
+                                                       bots=[pb.BotSeat(seat=s) for s in range(3)]))
+        mirror = ViewMirror()
+        for update in stub.Watch(pb.WatchRequest(game_id=created.game_id), timeout=60):
+            mirror.apply(update)
+        reveal = stub.GetReplay(pb.GetReplayRequest(game_id=created.game_id))
+    assert update.status == pb.GAME_STATUS_FINISHED
+    assert mirror.view["options"] == ["underworld"] and "line" in mirror.view["underworld"]
+    assert "deck" not in mirror.view["underworld"]
+    assert verify_bytes(reveal.replay).ok
+    assert any(b'"card_acquired"' in line for line in reveal.replay.splitlines())

@@ -1,0 +1,101 @@
+"""The client with the `underworld` option: the line and cards drawn with costs and effects, `acquire` and
+`use` completed from the rules, refusals in the engine's words, the mirror as legal as the real state."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.lords.commands import HELP, resolve
+from client.lords.completion import suggest
+from client.lords.mirror import mirror_state
+from client.orders import CommandError, Submit
+from client.render import render_players
+from client.render.text import plain
+from engine.lords.actions import Acquire
+from engine.lords.legal import legal_actions
+from tests.client.positions import played
+
+OPTIONS = ("underworld",)
+
+
+def _to_act(actions: int) -> tuple[dict, int]:
+    match = played(actions, options=OPTIONS)
+    seat = match.actors()[0]
+    return match.view(seat), seat
+
+
+def test_the_mirror_sees_exactly_the_legal_actions_of_an_underworld_game() -> None:
+    for actions in (0, 25, 60, 150, 400):
+        match = played(actions, options=OPTIONS)
+        for seat in range(4):
+            mirror = mirror_state(match.view(seat))
+            assert mirror is not None and mirror.uw is not None
+            assert legal_actions(mirror, seat) == match.legal_actions(seat)
+
+
+def test_the_players_panel_shows_the_line_with_cost_and_effect_and_everyones_cards() -> None:
+    match = played(60, options=OPTIONS)
+    view = match.view(1)
+    text = plain(render_players(view, width=120))
+    uw = view["underworld"]
+    assert f"underworld deck {uw['deck_left']}" in text
+    for card in uw["line"]:
+        assert f"line {card['id']} ${card['cost']}m" in text and card["text"][:30] in text
+    for hand in uw["hands"]:
+        for card in hand:
+            assert card["name"] in text or card["id"] in text
+    assert not any("underworld" in line for line in plain(render_players(played(60).view(1), 120)).split("\n"))
+
+
+def test_your_own_cards_are_shown_with_their_words() -> None:
+    match = played(60, options=OPTIONS)
+    holder = next(s for s, hand in enumerate(match.view(None)["underworld"]["hands"]) if hand)
+    card = match.view(holder)["underworld"]["hands"][holder][0]
+    text = plain(render_players(match.view(holder), width=160))
+    assert f"yours {card['id']} ${card['cost']}m" in text and card["text"][:30] in text
+
+
+def test_acquire_completes_from_the_line_with_each_cards_cost_and_effect() -> None:
+    view, seat = _to_act(0)
+    line = view["underworld"]["line"]
+    found = suggest("acquire ", view, seat)
+    assert [s.text for s in found] == [c["id"] for c in line if c["cost"] <= view["seats"][seat]["money"]]
+    assert all(f"${c['cost']}m" in str(s.meta) for s, c in zip(found, line, strict=False))
+    assert "acquire" in [s.text for s in suggest("", view, seat)]
+
+
+def test_acquire_resolves_to_the_engine_action_and_refusals_are_the_engines() -> None:
+    view, seat = _to_act(0)
+    card = view["underworld"]["line"][0]["id"]
+    assert resolve(f"acquire {card}", view, seat).route == Submit(f"acquire {card}")
+    with pytest.raises(CommandError, match="is not in the Underworld line"):
+        resolve("acquire accountant" if card != "accountant" else "acquire private-jet", view, seat)
+    with pytest.raises(CommandError, match="you have no private-jet"):
+        resolve("use private-jet", view, seat)
+    other = (seat + 1) % 4
+    with pytest.raises(CommandError, match="turn"):
+        resolve(f"acquire {card}", view, other)
+
+
+def test_use_completes_the_players_action_cards_and_their_targets() -> None:
+    for actions in range(0, 600, 7):
+        match = played(actions, options=OPTIONS)
+        if match.over:
+            break
+        seat = match.actors()[0]
+        uses = [a.text() for a in match.legal_actions(seat) if getattr(a, "verb", "") == "use"]
+        if not uses:
+            continue
+        view = match.view(seat)
+        card = uses[0].split()[1]
+        assert card in [s.text for s in suggest("use ", view, seat)]
+        targets = [u.split()[2] for u in uses if u.split()[1] == card and len(u.split()) == 3]
+        if targets:
+            assert [s.text for s in suggest(f"use {card} ", view, seat)] == targets
+        return
+    pytest.fail("no position of these games offered a card to use")
+
+
+def test_help_names_the_underworld_commands() -> None:
+    assert any("acquire CARD" in line and "use CARD [LOT]" in line for line in HELP)
+    assert Acquire("x").text() == "acquire x"
