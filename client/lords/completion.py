@@ -94,7 +94,8 @@ def _first_words(view: Mapping[str, Any], texts: list[str], prompts: Sequence[Pr
 
 
 def _trade_words(view: Mapping[str, Any], seat: int | None, text: str) -> list[Suggestion]:
-    """Trades: `GIVER>RECEIVER` then `$N`, `lot LOT` or `die LOT` (the giver's), parts separated by commas."""
+    """Trades: `GIVER>RECEIVER` then `$N`, `lot LOT`, `die LOT` or `card CARD` (the giver's), parts separated by
+    commas."""
     part = text.split(None, 1)[1].split(",")[-1] if len(text.split(None, 1)) > 1 else ""
     words, _ = current_word(part)
     colours = [s["colour"] for s in view["seats"]]
@@ -102,9 +103,13 @@ def _trade_words(view: Mapping[str, Any], seat: int | None, text: str) -> list[S
     if not words:
         pairs = [f"{me}>{c}" for c in colours if c != me] + [f"{c}>{me}" for c in colours if c != me]
         return [Suggestion(p, f"{p.split('>')[0]} gives {p.split('>')[1]}") for p in pairs]
+    uw = view.get("underworld")
     if len(words) == 1:
-        return [Suggestion("$", "money: $N"), Suggestion("lot", "a parking lot"), Suggestion("die", "a die")]
+        cards = [Suggestion("card", "an Underworld card")] if uw else []
+        return [Suggestion("$", "money: $N"), Suggestion("lot", "a parking lot"), Suggestion("die", "a die"), *cards]
     giver = colours.index(words[0].split(">")[0]) if words[0].split(">")[0] in colours else None
+    if len(words) == 2 and words[1] == "card" and giver is not None and uw:
+        return [Suggestion(c["id"], card_words(c)) for c in uw["hands"][giver]]
     if len(words) == 2 and words[1] in ("lot", "die") and giver is not None:
         key = "marker" if words[1] == "lot" else "die"
         lots = [n for n, d in view["lots"].items() if (d.get(key) == giver if key == "marker"

@@ -4,7 +4,7 @@
     gamble B4 10           end
     acquire july-4th-party use accountant C3 use private-jet             (option underworld)
     remove C5              place 6 A5           layoff yes|no                     (answers to decisions)
-    trade blue>red $5, red>blue lot A3, yellow>red die B4 [remove A1 ...]
+    trade blue>red $5, red>blue lot A3, yellow>red die B4, red>blue card accountant [remove A1 ...]
     accept 3 [remove A1 ...]      reject 3      withdraw 3
 
 A casino is named by any of its lots. `parse_action` raises MalformedAction for text that is not an
@@ -190,7 +190,7 @@ USAGE: dict[str, str] = {
     "reorg": "reorg LOT", "raise": "raise LOT", "gamble": "gamble LOT BET",
     "acquire": "acquire CARD", "use": "use CARD [LOT]", "end": "end",
     "remove": "remove LOT", "place": "place PIPS LOT", "layoff": "layoff yes|no",
-    "trade": "trade GIVER>RECEIVER ITEM[, ...] [remove LOT ...] (ITEM: $N, lot LOT or die LOT)",
+    "trade": "trade GIVER>RECEIVER ITEM[, ...] [remove LOT ...] (ITEM: $N, lot LOT, die LOT or card CARD)",
     "accept": "accept TRADE [remove LOT ...]", "reject": "reject TRADE", "withdraw": "withdraw TRADE",
 }
 
@@ -243,15 +243,17 @@ def _split_removes(text: str, words: list[str]) -> tuple[list[str], tuple[str, .
 def _transfer(text: str, part: str) -> Transfer:
     words = part.split()
     if len(words) not in (2, 3) or words[0].count(">") != 1:
-        raise _bad(text, f"{part.strip()!r} is not a transfer (GIVER>RECEIVER $N | lot LOT | die LOT)")
+        raise _bad(text, f"{part.strip()!r} is not a transfer (GIVER>RECEIVER $N | lot LOT | die LOT | card CARD)")
     giver, receiver = (w.lower() for w in words[0].split(">"))
     if len(words) == 2:
         if not words[1].startswith("$"):
             raise _bad(text, f"{part.strip()!r}: money is written $N")
         return Transfer(giver, receiver, "money", amount=_number(text, words[1][1:], "an amount"))
     item = words[1].lower()
+    if item == "card":
+        return Transfer(giver, receiver, item, card=_card(text, words[2]))
     if item not in ("lot", "die"):
-        raise _bad(text, f"{part.strip()!r}: a trade item is $N, 'lot LOT' or 'die LOT'")
+        raise _bad(text, f"{part.strip()!r}: a trade item is $N, 'lot LOT', 'die LOT' or 'card CARD'")
     return Transfer(giver, receiver, item, lot=_lot(text, words[2]))
 
 

@@ -56,16 +56,19 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
-    """One part of a trade: `giver` hands `receiver` money (`amount`), a parking lot or a die (`lot`)."""
+    """One part of a trade: `giver` hands `receiver` money (`amount`), a parking lot or a die (`lot`), or (option
+    underworld) one of their Underworld cards (`card`, its id)."""
 
     giver: str
     receiver: str
-    item: str  # "money" | "lot" | "die"
+    item: str  # "money" | "lot" | "die" | "card"
     amount: int = 0
     lot: str = ""
+    card: str = ""
 
     def text(self) -> str:
-        what = f"${self.amount}" if self.item == "money" else f"{self.item} {self.lot}"
+        what = f"${self.amount}" if self.item == "money" else f"card {self.card}" if self.item == "card" \
+            else f"{self.item} {self.lot}"
         return f"{self.giver}>{self.receiver} {what}"
 
 

@@ -1,10 +1,10 @@
 """Trades among any number of players, at any time (rulebook 000 "At Any Time: Trading", RULINGS).
 
-A trade lists transfers of money, parking lots and dice in casinos. It is proposed by one of its parties,
-accepted by each of them, and happens all at once when the last one accepts, or fails (and says why) if
-something in it is no longer possible. Any party may reject it; its proposer may withdraw it; open trades
-expire when the turn ends. A receiver without a free marker or die names, when accepting (or proposing),
-the parking lots or dice they give up to make room.
+A trade lists transfers of money, parking lots, dice in casinos and (option underworld) Underworld cards.
+It is proposed by one of its parties, accepted by each of them, and happens all at once when the last one
+accepts, or fails (and says why) if something in it is no longer possible. Any party may reject it; its
+proposer may withdraw it; open trades expire when the turn ends. A receiver without a free marker or die
+names, when accepting (or proposing), the parking lots or dice they give up to make room.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from engine.lords.casinos import settle_ties
 from engine.lords.checks import check_open, illegal, lot_index
 from engine.lords.events import TradeAccepted, TradeClosed, TradeCompleted, TradeProposed
 from engine.lords.state import DICE_PER_PLAYER, MARKERS_PER_PLAYER, LordsState, Trade, Transfer
+from engine.lords.underworld import check_cards, give_cards
 
 MAX_TRANSFERS = 48
 
@@ -45,6 +46,8 @@ def _check_terms(state: LordsState, action: object, transfers: tuple[Transfer, .
             if t.amount < 1:
                 raise illegal(action, "bad_trade", f"{t.text()}: an amount of money is at least $1m")
             continue
+        if t.item == "card":
+            continue
         if t.lot in items:
             raise illegal(action, "bad_trade", f"{t.lot} appears twice in the trade")
         items.add(t.lot)
@@ -53,6 +56,7 @@ def _check_terms(state: LordsState, action: object, transfers: tuple[Transfer, .
         if owner != giver:
             what = "parking lot" if t.item == "lot" else "die"
             raise illegal(action, "not_owner", f"{state.name(giver)} has no {what} on {t.lot}")
+    check_cards(state, action, transfers)
     for seat, change in enumerate(_money_change(state, transfers)):
         if state.money[seat] + change < 0:
             raise illegal(action, "insufficient_funds", f"{state.name(seat)} has ${state.money[seat]}m and "
@@ -74,7 +78,7 @@ def _room_needed(state: LordsState, seat: int, transfers: tuple[Transfer, ...]) 
     name = state.names[seat]
     flow: Counter[str] = Counter()
     for t in transfers:
-        if t.item != "money":
+        if t.item in ("lot", "die"):
             flow[t.item] += (t.receiver == name) - (t.giver == name)
     markers = flow["lot"] - (MARKERS_PER_PLAYER - state.markers_down(seat))
     dice = flow["die"] - (DICE_PER_PLAYER - state.dice_down(seat))
@@ -84,7 +88,7 @@ def _room_needed(state: LordsState, seat: int, transfers: tuple[Transfer, ...]) 
 def _check_removes(state: LordsState, action: object, seat: int, transfers: tuple[Transfer, ...],
                    removes: tuple[str, ...], exact: bool) -> None:
     """The lots `seat` gives up must be theirs, outside the trade, and make exactly the room needed."""
-    traded = {t.lot for t in transfers if t.item != "money"}
+    traded = {t.lot for t in transfers if t.item in ("lot", "die")}
     markers = dice = 0
     for name in removes:
         lot = lot_index(name)
@@ -183,8 +187,9 @@ def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[
     change = _money_change(state, trade.transfers)
     for seat, delta in enumerate(change):
         state.money[seat] += delta
+    give_cards(state, trade.transfers)
     for t in trade.transfers:
-        if t.item != "money":
+        if t.item in ("lot", "die"):
             lot = lot_index(t.lot)
             receiver = state.names.index(t.receiver)
             if t.item == "lot":
@@ -201,7 +206,7 @@ def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[
 def default_removes(state: LordsState, seat: int, transfers: tuple[Transfer, ...]) -> tuple[str, ...] | None:
     """The lowest-numbered markers and dice outside the trade that make the room `seat` needs, if any."""
     need_markers, need_dice = _room_needed(state, seat, transfers)
-    traded = {t.lot for t in transfers if t.item != "money"}
+    traded = {t.lot for t in transfers if t.item in ("lot", "die")}
     markers = [LOTS[i].name for i in range(len(LOTS)) if state.marker[i] == seat and LOTS[i].name not in traded]
     dice = [LOTS[i].name for i in range(len(LOTS)) if state.die_owner[i] == seat and LOTS[i].name not in traded]
     if len(markers) < need_markers or len(dice) < need_dice:

@@ -30,7 +30,7 @@ from engine.lords.events import (
     CardTriggered,
     CardUsed,
 )
-from engine.lords.state import OVER, Held, LordsState, Underworld
+from engine.lords.state import OVER, Held, LordsState, Transfer, Underworld
 from engine.lords.track import INSTANT_WIN, advance
 
 LINE_SIZE = 3
@@ -268,6 +268,36 @@ def _discard(state: LordsState, seat: int, card: CardDef, held: Held | None, e: 
 
 _EFFECTS = {"gain": _gain, "pay": _pay, "score": _score, "die": _die, "reroll": _reroll, "extra": _extra,
             "pay_all": _pay_all, "hold": _hold, "release": _release, "discard": _discard}
+
+
+def check_cards(state: LordsState, action: object, transfers: tuple[Transfer, ...]) -> None:
+    """Each giver of cards in a trade holds as many of each as the trade gives away (option underworld)."""
+    wanted: dict[tuple[str, str], int] = {}
+    for t in transfers:
+        if t.item == "card":
+            wanted[(t.giver, t.card)] = wanted.get((t.giver, t.card), 0) + 1
+    if not wanted:
+        return
+    uw = _uw(state, action)
+    for (giver, card), count in wanted.items():
+        seat = state.names.index(giver)
+        held = sum(1 for h in uw.hands[seat] if uw.cards[h.card].id == card)
+        if held < count:
+            has = f"has {held}" if held else "has none"
+            raise illegal(action, "not_owner", f"{state.name(seat)} {has} of {card} and the trade gives {count}")
+
+
+def give_cards(state: LordsState, transfers: tuple[Transfer, ...]) -> None:
+    """Hand traded cards over in the trade's order, with any money on them and their use this turn (rulings)."""
+    uw = state.uw
+    for t in transfers:
+        if t.item != "card":
+            continue
+        assert uw is not None
+        giver, receiver = state.names.index(t.giver), state.names.index(t.receiver)
+        held = next(h for h in uw.hands[giver] if uw.cards[h.card].id == t.card)
+        uw.hands[giver].remove(held)
+        uw.hands[receiver].append(held)
 
 
 def reset_combo(state: LordsState, seat: int) -> None:

@@ -99,3 +99,18 @@ def test_use_completes_the_players_action_cards_and_their_targets() -> None:
 def test_help_names_the_underworld_commands() -> None:
     assert any("acquire CARD" in line and "use CARD [LOT]" in line for line in HELP)
     assert Acquire("x").text() == "acquire x"
+
+
+def test_trades_complete_cards_of_the_giver() -> None:
+    for actions in range(0, 600, 11):
+        match = played(actions, options=OPTIONS)
+        hands = match.view(None)["underworld"]["hands"]
+        holder = next((s for s, hand in enumerate(hands) if hand), None)
+        if holder is None:
+            continue
+        view = match.view(holder)
+        me, other = view["seats"][holder]["colour"], view["seats"][(holder + 1) % 4]["colour"]
+        assert "card" in [s.text for s in suggest(f"trade {me}>{other} ", view, holder)]
+        assert [s.text for s in suggest(f"trade {me}>{other} card ", view, holder)] == [c["id"] for c in hands[holder]]
+        return
+    pytest.fail("nobody held a card in these games")

@@ -10,12 +10,12 @@ from engine.core.api import GameConfig
 from engine.core.errors import ConfigError, IllegalAction, MalformedAction
 from engine.lords.actions import Acquire, UseCard, parse_action
 from engine.lords.codec import decode, encode
-from engine.lords.events import CardDiscarded, CardDrawn, CardPointsCounted, CardRevealed, CardScored
+from engine.lords.events import CardDiscarded, CardDrawn, CardPointsCounted, CardRevealed, CardScored, TradeClosed
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import Decision
 from engine.lords.track import INSTANT_WIN
 from tests.engine.lords.position import die_at, kinds, marker, money, play, seat, tile
-from tests.engine.lords.underworld_position import hand_ids, line_ids, uw_blank
+from tests.engine.lords.underworld_position import MORE_CARDS, hand_ids, line_ids, uw_blank
 
 
 def _new(rules: str = "up", players: int = 3, seed: str = "uw", options: tuple[str, ...] = ("underworld",)):
@@ -493,3 +493,65 @@ def test_card_events_describe_themselves() -> None:
     assert [x for x in events if isinstance(x, CardDiscarded)] == [CardDiscarded(0, "July 4th Party")]
     assert not any(isinstance(x, CardDrawn) for x in events)
     assert seat(state, "black") == 0
+
+
+# Trades
+
+
+def test_trades_may_include_underworld_cards() -> None:
+    """003 trade example, its trade: Black gives Blue $8 million for the blue 6, Blue gives Green the Union
+    Boss, Green gives Black the General Contractor; then Black remodels for $9 million (3 spaces at $3m)."""
+    state = uw_blank(current="black", hands={"blue": ["union-boss"], "green": ["general-contractor"]})
+    money(state, black=29)
+    tile(state, "C1", "silver", "blue", pips=6)
+    tile(state, "C2", "silver", "red", pips=1)
+    tile(state, "C4", "silver", "red", pips=1)
+    play(state, "black", "trade black>blue $8, blue>black die C1, blue>green card union-boss, "
+                         "green>black card general-contractor")
+    play(state, "blue", "accept 1")
+    events = play(state, "green", "accept 1")
+    assert "trade_completed" in kinds(events)
+    assert hand_ids(state, "black") == ["general-contractor"] and hand_ids(state, "green") == ["union-boss"]
+    assert hand_ids(state, "blue") == [] and state.money[0] == 21 and die_at(state, "C1") == (0, 6)
+    play(state, "black", "remodel C1 aqua")
+    assert state.money[0] == 12
+
+
+def test_a_traded_card_keeps_the_money_on_it_and_its_use_this_turn() -> None:
+    state = uw_blank(cards=MORE_CARDS, hands={"blue": ["savings-bond"]})
+    assert state.uw is not None
+    state.uw.hands[1][0].money, state.uw.hands[1][0].used = 5, True
+    money(state, black=1)
+    play(state, "blue", "trade blue>black card savings-bond, black>blue $1")
+    play(state, "black", "accept 1")
+    assert state.uw.hands[0][0].money == 5 and state.uw.hands[0][0].used
+    with pytest.raises(IllegalAction, match="already used Savings Bond this turn"):
+        play(state, "black", "use savings-bond")
+
+
+def test_a_trade_of_cards_one_does_not_hold_is_refused() -> None:
+    state = uw_blank(hands={"blue": ["accountant"]})
+    with pytest.raises(IllegalAction, match="Blue has 1 of accountant and the trade gives 2"):
+        play(state, "blue", "trade blue>black card accountant, blue>green card accountant")
+    with pytest.raises(IllegalAction, match="Black has none of accountant"):
+        play(state, "black", "trade black>blue card accountant")
+
+
+def test_a_card_trade_fails_if_the_card_was_used_up_before_everyone_accepted() -> None:
+    state = uw_blank(hands={"black": ["savings-bond"]}, cards=MORE_CARDS)
+    play(state, "black", "trade black>blue card savings-bond")
+    play(state, "black", "use savings-bond")  # it is discarded by its own action before Blue accepts
+    events = play(state, "blue", "accept 1")
+    assert [e.how for e in events if isinstance(e, TradeClosed)] == ["failed"]
+
+
+def test_card_trades_need_the_underworld_option() -> None:
+    state, _ = _new(options=())
+    with pytest.raises(IllegalAction, match="need the 'underworld' option"):
+        GAME.apply(state, state.current, parse_action(f"trade {state.names[state.current]}>"
+                                                      f"{state.names[(state.current + 1) % 3]} card accountant"))
+
+
+def test_card_transfers_parse_back_from_their_text() -> None:
+    text = "trade blue>red card private-jet, red>blue $3"
+    assert parse_action(text).text() == text

@@ -64,6 +64,21 @@ def _junk(match: Match, rng: random.Random) -> None:
         assert GAME.state_hash(state) == before
 
 
+def _card_trade(match: Match, rng: random.Random) -> None:
+    """A holder of cards gives one away; the receiver answers with one of its legal answers."""
+    state = match.state
+    assert state.uw is not None
+    holders = [s for s in range(state.players) if state.uw.hands[s]]
+    if not holders or state.pending:
+        return
+    giver = rng.choice(holders)
+    receiver = rng.choice([s for s in range(state.players) if s != giver])
+    card = state.uw.cards[rng.choice(state.uw.hands[giver]).card].id
+    match.play(giver, f"trade {state.names[giver]}>{state.names[receiver]} card {card}")
+    answers = [a for a in GAME.legal_actions(state, receiver) if getattr(a, "verb", "") in ("accept", "reject")]
+    match.play(receiver, rng.choice(answers))
+
+
 def _play(match: Match, rng: random.Random, record: RecordedMatch | None = None) -> None:
     for step in range(MAX_STEPS):
         if match.over:
@@ -72,6 +87,9 @@ def _play(match: Match, rng: random.Random, record: RecordedMatch | None = None)
         _check(state)
         if record is None and rng.random() < 0.1:
             _junk(match, rng)
+            continue
+        if record is None and rng.random() < 0.03:
+            _card_trade(match, rng)
             continue
         if step % 5 == 0:
             _views_ignore_the_deck_order(state)
