@@ -24,6 +24,7 @@ HELP: tuple[str, ...] = (
     "Underworld: acquire CARD (once a turn, from the line) · use CARD [LOT] (your action cards, once a turn each)",
     "Any time:  trade GIVER>RECEIVER $N | lot LOT | die LOT | card CARD, ... [remove LOT ...] · accept N · reject N"
     " · withdraw N",
+    "           on your turn a trade may include YOU does ACTION (build, remodel, ...): steps happen in order",
     "Decisions: type the number of a choice, or remove LOT · place PIPS LOT · layoff yes|no",
     "A casino is named by any of its lots. Tab completes; the line turns red while a command cannot work.",
     "Client: help · commitment (the seed's, in full) · lobby · quit (your seat stays yours: run the client again)",

@@ -16,7 +16,7 @@ from client.lords.commands import ARGUMENTS
 from client.lords.rules import legal_texts
 from client.render.lords import card_words, seat_name
 from client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
-from engine.lords.actions import USAGE
+from engine.lords.actions import TRADE_ACTIONS, USAGE
 from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
 ALWAYS = ("trade", *CLIENT_WORDS)
@@ -93,16 +93,28 @@ def _first_words(view: Mapping[str, Any], texts: list[str], prompts: Sequence[Pr
     return out + [Suggestion(v, USAGE[v]) for v in turn_verbs]
 
 
-def _trade_words(view: Mapping[str, Any], seat: int | None, text: str) -> list[Suggestion]:
+def _step_words(view: Mapping[str, Any], me: str, words: list[str], texts: list[str]) -> list[Suggestion]:
+    """`ME does ACTION`: on your turn, a trade may bind you to perform an action now, as one of its steps."""
+    if len(words) == 1:
+        return [Suggestion("does", "an action you perform now, as a step of the trade")]
+    turn = [t for t in texts if t.split()[0] in TRADE_ACTIONS]
+    return [Suggestion(w, _word_note(view, w)) for w in dict.fromkeys(continuations(turn, words[2:]))]
+
+
+def _trade_words(view: Mapping[str, Any], seat: int | None, text: str, texts: Sequence[str] = ()) -> list[Suggestion]:
     """Trades: `GIVER>RECEIVER` then `$N`, `lot LOT`, `die LOT` or `card CARD` (the giver's), parts separated by
     commas."""
     part = text.split(None, 1)[1].split(",")[-1] if len(text.split(None, 1)) > 1 else ""
     words, _ = current_word(part)
     colours = [s["colour"] for s in view["seats"]]
     me = colours[seat] if seat is not None else colours[0]
+    my_turn = seat is not None and view.get("current") == seat
     if not words:
         pairs = [f"{me}>{c}" for c in colours if c != me] + [f"{c}>{me}" for c in colours if c != me]
-        return [Suggestion(p, f"{p.split('>')[0]} gives {p.split('>')[1]}") for p in pairs]
+        steps = [Suggestion(me, "then: does ACTION (your turn)")] if my_turn else []
+        return [Suggestion(p, f"{p.split('>')[0]} gives {p.split('>')[1]}") for p in pairs] + steps
+    if words[0] == me and my_turn and (len(words) == 1 or words[1] == "does"):
+        return _step_words(view, me, words, list(texts))
     uw = view.get("underworld")
     if len(words) == 1:
         cards = [Suggestion("card", "an Underworld card")] if uw else []
@@ -126,7 +138,7 @@ def suggest(text: str, view: Mapping[str, Any], seat: int | None, prompts: Seque
         return matching(_first_words(view, texts, prompts), partial)
     verb = typed[0].lower()
     if verb == "trade":
-        return matching(_trade_words(view, seat, text), partial.split(",")[-1])
+        return matching(_trade_words(view, seat, text, texts), partial.split(",")[-1])
     if verb == "sprawl" and len(typed) == 1:
         targets = [Suggestion(t, f"from your casino on {s}: {lot_note(view, t)}") for t, s in _sprawl_targets(texts)]
         sources = [Suggestion(s, "sprawl from this casino: then name the lot") for _, s in _sprawl_targets(texts)]

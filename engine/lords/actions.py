@@ -5,6 +5,8 @@
     acquire july-4th-party use accountant C3 use private-jet             (option underworld)
     remove C5              place 6 A5           layoff yes|no                     (answers to decisions)
     trade blue>red $5, red>blue lot A3, yellow>red die B4, red>blue card accountant [remove A1 ...]
+    trade black>blue $5, blue>black die C1, black does remodel C1 aqua, black>blue die C1
+                                             (a step the current player performs now, in order)
     accept 3 [remove A1 ...]      reject 3      withdraw 3
 
 A casino is named by any of its lots. `parse_action` raises MalformedAction for text that is not an
@@ -190,7 +192,8 @@ USAGE: dict[str, str] = {
     "reorg": "reorg LOT", "raise": "raise LOT", "gamble": "gamble LOT BET",
     "acquire": "acquire CARD", "use": "use CARD [LOT]", "end": "end",
     "remove": "remove LOT", "place": "place PIPS LOT", "layoff": "layoff yes|no",
-    "trade": "trade GIVER>RECEIVER ITEM[, ...] [remove LOT ...] (ITEM: $N, lot LOT, die LOT or card CARD)",
+    "trade": "trade GIVER>RECEIVER ITEM[, ...] [remove LOT ...] (ITEM: $N, lot LOT, die LOT or card CARD; "
+             "or PLAYER does ACTION)",
     "accept": "accept TRADE [remove LOT ...]", "reject": "reject TRADE", "withdraw": "withdraw TRADE",
 }
 
@@ -240,8 +243,22 @@ def _split_removes(text: str, words: list[str]) -> tuple[list[str], tuple[str, .
     return words[:at], lots
 
 
+TRADE_ACTIONS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "acquire", "use")  # `X does ACTION`
+
+
+def _does(text: str, words: list[str]) -> Transfer:
+    """`black does remodel C1 aqua`: an action the current player performs as a step of the trade."""
+    if len(words) < 3 or words[2].lower() not in TRADE_ACTIONS:
+        raise _bad(text, f"{' '.join(words)!r}: a trade step 'PLAYER does ACTION' names one of "
+                   f"{', '.join(TRADE_ACTIONS)}")
+    action = parse_action(" ".join(words[2:]))
+    return Transfer(words[0].lower(), "", "action", action=action.text())
+
+
 def _transfer(text: str, part: str) -> Transfer:
     words = part.split()
+    if len(words) >= 2 and words[1].lower() == "does":
+        return _does(text, words)
     if len(words) not in (2, 3) or words[0].count(">") != 1:
         raise _bad(text, f"{part.strip()!r} is not a transfer (GIVER>RECEIVER $N | lot LOT | die LOT | card CARD)")
     giver, receiver = (w.lower() for w in words[0].split(">"))

@@ -57,16 +57,20 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """One part of a trade: `giver` hands `receiver` money (`amount`), a parking lot or a die (`lot`), or (option
-    underworld) one of their Underworld cards (`card`, its id)."""
+    underworld) one of their Underworld cards (`card`, its id); or `giver`, the current player, performs an
+    action now (`action`, its text; `receiver` is "")."""
 
     giver: str
     receiver: str
-    item: str  # "money" | "lot" | "die" | "card"
+    item: str  # "money" | "lot" | "die" | "card" | "action"
     amount: int = 0
     lot: str = ""
     card: str = ""
+    action: str = ""
 
     def text(self) -> str:
+        if self.item == "action":
+            return f"{self.giver} does {self.action}"
         what = f"${self.amount}" if self.item == "money" else f"card {self.card}" if self.item == "card" \
             else f"{self.item} {self.lot}"
         return f"{self.giver}>{self.receiver} {what}"

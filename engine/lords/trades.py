@@ -19,6 +19,7 @@ from engine.lords.casinos import settle_ties
 from engine.lords.checks import check_open, illegal, lot_index
 from engine.lords.events import TradeAccepted, TradeClosed, TradeCompleted, TradeProposed
 from engine.lords.state import DICE_PER_PLAYER, MARKERS_PER_PLAYER, LordsState, Trade, Transfer
+from engine.lords.trade_steps import check_steps, execute_steps, has_steps
 from engine.lords.underworld import check_cards, give_cards
 
 MAX_TRANSFERS = 48
@@ -35,6 +36,8 @@ def _check_terms(state: LordsState, action: object, transfers: tuple[Transfer, .
     """Check that every transfer is possible now; return the parties in seat order."""
     if len(transfers) > MAX_TRANSFERS:
         raise illegal(action, "bad_trade", f"a trade has at most {MAX_TRANSFERS} transfers")
+    if has_steps(transfers):  # a trade with an action happens in order: each step is judged in its turn
+        return check_steps(state, action, transfers)
     items: set[str] = set()
     parties: set[int] = set()
     for t in transfers:
@@ -184,6 +187,10 @@ def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[
                 state.die_owner[lot], state.die_pips[lot], state.reorganized[lot] = -1, 0, False
                 blocks.add(BLOCK_OF[lot])
             removed.append((seat, name))
+    if has_steps(trade.transfers):
+        settle_ties(state, events, sorted(blocks))
+        execute_steps(state, trade, removed, events)
+        return
     change = _money_change(state, trade.transfers)
     for seat, delta in enumerate(change):
         state.money[seat] += delta

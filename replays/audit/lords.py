@@ -368,6 +368,8 @@ class LordsAuditor:
 
     def _trade_closed(self, e: Event) -> None:
         trade = self.open_trades.pop(e["trade"], None)
+        if trade is None and e["how"] == "stopped":  # a trade with actions, stopped part way (after its steps)
+            trade = next((t for t in reversed(self.audit.trades) if t.id == e["trade"]), None)
         if trade is not None:
             trade.outcome, trade.by, trade.reason = e["how"], e["seat"], e["reason"]
 

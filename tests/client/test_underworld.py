@@ -114,3 +114,23 @@ def test_trades_complete_cards_of_the_giver() -> None:
         assert [s.text for s in suggest(f"trade {me}>{other} card ", view, holder)] == [c["id"] for c in hands[holder]]
         return
     pytest.fail("nobody held a card in these games")
+
+
+def test_a_trade_step_is_completed_from_the_players_legal_actions() -> None:
+    view, seat = _to_act(0)
+    me = view["seats"][seat]["colour"]
+    assert me in [s.text for s in suggest("trade ", view, seat)]
+    assert [s.text for s in suggest(f"trade {me} ", view, seat)] == ["does"]
+    verbs = [s.text for s in suggest(f"trade {me} does ", view, seat)]
+    assert verbs and set(verbs) <= {"build", "sprawl", "remodel", "reorg", "raise", "gamble", "acquire", "use"}
+    other = view["seats"][(seat + 1) % 4]["colour"]
+    assert resolve(f"trade {other}>{me} $1, {me} does {_first_turn_action(view, seat)}", view, seat).action
+    name = view["seats"][seat]["name"]
+    with pytest.raises(CommandError, match=f"only {name}, whose turn it is, can perform an action in a trade"):
+        resolve(f"trade {other} does reorg A1, {me}>{other} $1", view, (seat + 1) % 4)
+
+
+def _first_turn_action(view: dict, seat: int) -> str:
+    from client.lords.rules import legal_texts
+
+    return next(t for t in legal_texts(view, seat) if t.split()[0] in ("build", "acquire", "reorg", "remodel"))

@@ -14,6 +14,7 @@ from bots.base import concrete
 from engine.core.api import GameConfig
 from engine.core.errors import IllegalAction
 from engine.core.match import Match
+from engine.lords.actions import TRADE_ACTIONS
 from engine.lords.board import LOTS
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
@@ -79,6 +80,20 @@ def _card_trade(match: Match, rng: random.Random) -> None:
     match.play(receiver, rng.choice(answers))
 
 
+def _step_trade(match: Match, rng: random.Random) -> None:
+    """Another player pays the current player $1 to perform one of their legal turn actions now, then another."""
+    state = match.state
+    me, other = state.current, rng.choice([s for s in range(state.players) if s != state.current])
+    turn = [concrete(a, rng).text() for a in GAME.legal_actions(state, me)
+            if getattr(getattr(a, "base", a), "verb", "") in TRADE_ACTIONS]
+    if state.pending or not turn or state.money[other] < 1:
+        return
+    steps = ", ".join(f"{state.names[me]} does {rng.choice(turn)}" for _ in range(rng.randint(1, 2)))
+    match.play(other, f"trade {state.names[other]}>{state.names[me]} $1, {steps}")
+    answers = [a for a in GAME.legal_actions(state, me) if getattr(a, "verb", "") in ("accept", "reject")]
+    match.play(me, rng.choice(answers))
+
+
 def _play(match: Match, rng: random.Random, record: RecordedMatch | None = None) -> None:
     for step in range(MAX_STEPS):
         if match.over:
@@ -90,6 +105,9 @@ def _play(match: Match, rng: random.Random, record: RecordedMatch | None = None)
             continue
         if record is None and rng.random() < 0.03:
             _card_trade(match, rng)
+            continue
+        if record is None and rng.random() < 0.03:
+            _step_trade(match, rng)
             continue
         if step % 5 == 0:
             _views_ignore_the_deck_order(state)

@@ -1,0 +1,116 @@
+"""Trades that include an action the current player performs now (rulebooks 000, 001, 003: "You may trade an
+action you perform this turn for money"): such a trade happens step by step, in the order its terms are
+written, and "if something stops an element of a trade from occurring ..., the subsequent steps of the trade
+do not occur" (seed 003); the steps already done stay done.
+
+    trade black>blue $8, blue>black die C1, black does remodel C1 aqua, black>blue die C1
+
+Only the current player can perform an action in a trade (no player may ever take an action on another
+player's turn), and only a turn action (build, sprawl, remodel, reorg, raise, gamble, acquire, use); it is
+checked and applied by the same rules as when played alone. An action that asks a player for a decision
+(all dice down, a layoff, placing reorganized dice) stops the trade there: the decision is made as usual
+and the rest of the trade does not happen (a ruling). Trades without an action term happen all at once,
+as before (`engine/lords/trades.py`).
+"""
+
+from __future__ import annotations
+
+from engine.core.api import Event
+from engine.core.errors import IllegalAction
+from engine.lords.actions import parse_action
+from engine.lords.board import BLOCK_OF
+from engine.lords.casinos import settle_ties
+from engine.lords.checks import illegal, lot_index
+from engine.lords.events import TradeClosed, TradeCompleted
+from engine.lords.state import OVER, LordsState, Trade, Transfer
+from engine.lords.underworld import check_cards, give_cards
+
+
+def has_steps(transfers: tuple[Transfer, ...]) -> bool:
+    """Whether a trade includes an action, and so happens step by step."""
+    return any(t.item == "action" for t in transfers)
+
+
+def check_steps(state: LordsState, action: object, transfers: tuple[Transfer, ...]) -> tuple[int, ...]:
+    """What can be checked before the steps run (who is named, what kind of step); the parties in seat order.
+
+    Whether each step is possible is judged when its turn comes: earlier steps change what later ones need."""
+    parties: set[int] = set()
+    for t in transfers:
+        giver = _seat(state, action, t.giver)
+        parties.add(giver)
+        if t.item == "action":
+            if giver != state.current:
+                raise illegal(action, "not_your_turn", f"{t.text()}: only {state.name(state.current)}, whose turn "
+                              "it is, can perform an action in a trade")
+            continue
+        receiver = _seat(state, action, t.receiver)
+        if giver == receiver:
+            raise illegal(action, "bad_trade", f"{t.text()}: a player cannot trade with themselves")
+        parties.add(receiver)
+        if t.item == "money" and t.amount < 1:
+            raise illegal(action, "bad_trade", f"{t.text()}: an amount of money is at least $1m")
+        if t.item == "card" and state.uw is None:
+            raise illegal(action, "not_in_rules", "Underworld cards need the 'underworld' option")
+    return tuple(sorted(parties))
+
+
+def _seat(state: LordsState, action: object, colour: str) -> int:
+    if colour not in state.names:
+        raise illegal(action, "unknown_player", f"nobody plays {colour} in this game (players: "
+                      f"{', '.join(state.names)})")
+    return state.names.index(colour)
+
+
+def execute_steps(state: LordsState, trade: Trade, removed: list[tuple[int, str]], events: list[Event]) -> None:
+    """Run the trade's steps in order until one cannot happen; report what was done and where it stopped."""
+    change = [0] * state.players
+    done: list[str] = []
+    stop = ""
+    for number, t in enumerate(trade.transfers, 1):
+        try:
+            _step(state, t, change, events)
+        except IllegalAction as why:
+            stop = f"step {number} ({t.text()}) cannot happen: {why.message.split(': ', 1)[-1]}"
+            break
+        done.append(t.text())
+        if state.phase == OVER:
+            stop = f"the game ended at step {number}"
+            break
+        if state.pending and number < len(trade.transfers):
+            stop = f"step {number} ({t.text()}) waits for a decision, so the rest does not happen"
+            break
+    events.append(TradeCompleted(trade.id, ", ".join(done), tuple((s, d) for s, d in enumerate(change) if d),
+                                 tuple(removed)))
+    if stop:
+        events.append(TradeClosed(trade.id, "stopped", -1, stop))
+
+
+def _step(state: LordsState, t: Transfer, change: list[int], events: list[Event]) -> None:
+    """One step, checked then done; IllegalAction (nothing changed) if it cannot happen now."""
+    giver = state.names.index(t.giver)
+    if t.item == "action":
+        from engine.lords.game import LORDS_OF_VEGAS
+
+        events += LORDS_OF_VEGAS.apply(state, giver, parse_action(t.action))
+        return
+    receiver = state.names.index(t.receiver)
+    if t.item == "money":
+        if state.money[giver] < t.amount:
+            raise illegal(t, "insufficient_funds", f"{state.name(giver)} has ${state.money[giver]}m")
+        state.money[giver] -= t.amount
+        state.money[receiver] += t.amount
+        change[giver] -= t.amount
+        change[receiver] += t.amount
+    elif t.item == "card":
+        check_cards(state, t, (t,))
+        give_cards(state, (t,))
+    else:
+        lot = lot_index(t.lot)
+        mine = state.marker if t.item == "lot" else state.die_owner
+        if mine[lot] != giver:
+            what = "parking lot" if t.item == "lot" else "die"
+            raise illegal(t, "not_owner", f"{state.name(giver)} has no {what} on {t.lot}")
+        mine[lot] = receiver
+        if t.item == "die":
+            settle_ties(state, events, (BLOCK_OF[lot],))
