@@ -151,7 +151,7 @@ def _public_view(state: LordsState) -> dict[str, JSONValue]:
     for card in state.discards:
         discards[CARD_COLOURS[LOTS[card].card_colour] if card < LOT_COUNT else "strip"] += 1
     over = state.phase == OVER
-    return {
+    public: dict[str, JSONValue] = {
         "game": state.config.game, "rules": state.config.rules, "options": list(state.config.options),
         "players": state.players, "viewer": None, "seats": seats, "turn": state.turn, "current": state.current,
         "phase": state.phase, "gambled": state.gambled,
@@ -161,7 +161,10 @@ def _public_view(state: LordsState) -> dict[str, JSONValue]:
         "pending": _pending_view(state), "trades": [_trade_json(t) for t in state.trades],
         "result": {"winners": list(state.winners), "reason": state.end_reason} if over else None,
         "seed": state.config.seed if over else None,
-    } | ({"underworld": _underworld_view(state.uw)} if state.uw is not None else {})
+    }
+    if state.uw is not None:  # only then: the views of other games are as they were
+        public["underworld"] = _underworld_view(state.uw)
+    return public
 
 
 def card_view(card: CardDef) -> dict[str, JSONValue]:

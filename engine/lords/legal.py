@@ -4,6 +4,7 @@ Order: a pending decision's answers (the first is the documented default when a 
 for the current player, build, sprawl, remodel, reorganize, raise, gamble (one `ActionRange` of bets per
 casino), then trade answers, then `end`. A casino is always named by its root (lowest) lot. Proposing a
 trade is legal too, but trades are combinations of anything, so they are not listed.
+With the `underworld` option, the current player's acquire and use actions come after the gambles.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The golden replay files: small games played once by the engine and committed, which must keep verifying.
 
-Lords of Vegas across rule sets, player counts and the layoff option; Las Vegas with no module, with the
+Lords of Vegas across rule sets, player counts and the layoff and underworld options; Las Vegas with no module, with the
 neutral dice (3 players: the start player's white dice), and with every module.
 
 Any engine change that alters an outcome (a roll, a payment, a rule) makes `tests/replays/test_golden.py`
@@ -55,6 +55,7 @@ GOLDEN: tuple[GoldenGame, ...] = (
     GoldenGame("lords-classic-4p-layoff", "lords", "classic", 4, "golden-2", ("layoff",)),
     GoldenGame("lords-up-3p-fair", "lords", "up", 3, "", fair=True),
     GoldenGame("lords-up-5p-layoff", "lords", "up", 5, "golden-4", ("layoff",)),
+    GoldenGame("lords-up-4p-underworld", "lords", "up", 4, "golden-8", ("underworld",)),
     GoldenGame("lasvegas-base-2p", "lasvegas", "base", 2, "golden-5"),
     GoldenGame("lasvegas-neutral-3p", "lasvegas", "base", 3, "golden-6", ("neutral", "rainbow", "slot")),
     GoldenGame("lasvegas-every-module-5p", "lasvegas", "base", 5, "golden-7",

@@ -36,6 +36,7 @@ def test_golden_files_cover_both_games_rule_sets_player_counts_and_options() -> 
     lords = [c for c in configs if c.game == "lords"]
     assert {c.rules for c in lords} == {"classic", "up"} and {c.players for c in lords} >= {2, 3, 4, 5}
     assert any("layoff" in c.options for c in lords) and any(not c.options for c in lords)
+    assert any("underworld" in c.options for c in lords)
     lasvegas = [c for c in configs if c.game == "lasvegas"]
     assert any(not c.options for c in lasvegas) and any(len(c.options) == 7 for c in lasvegas)
     assert any(c.players == 3 and "neutral" in c.options for c in lasvegas)
