@@ -166,3 +166,47 @@ def test_general_contractor_for_union_boss_and_a_discounted_remodel() -> None:
     money(state, black=9)
     play(state, "black", "remodel C1 aqua")
     assert state.money[0] == 0
+
+
+def test_you_could_pay_someone_for_their_health_inspector() -> None:
+    """003 "For example, you could pay someone for their Health Inspector ..." """
+    state = uw_blank(hands={"blue": ["health-inspector"]})
+    money(state, black=10)
+    play(state, "black", "trade black>blue $6, blue>black card health-inspector")
+    play(state, "blue", "accept 1")
+    assert hand_ids(state, "black") == ["health-inspector"] and state.money[:2] == [4, 6]
+
+
+def test_or_pay_them_to_use_it_to_roll_3_dice() -> None:
+    """003 "... or pay them to use it to roll 3 dice": on the holder's turn, as a step of a trade."""
+    from tests.engine.lords.position import ScriptedDice
+
+    state = uw_blank(current="blue", hands={"blue": ["health-inspector"]})
+    tile(state, "A1", "gold", "green", pips=6)
+    tile(state, "A2", "gold", "black", pips=2)
+    money(state, black=3)
+    state.rng = ScriptedDice([1, 5])  # type: ignore[assignment]
+    play(state, "black", "trade black>blue $3, blue does use health-inspector A1")
+    events = play(state, "blue", "accept 1")
+    assert "card_rerolled" in kinds(events) and state.money[:2] == [0, 3]
+    assert [state.die_pips[i] for i in (0, 1)] == [1, 5]  # Black is now the boss of the gold casino
+
+
+def test_a_card_with_points_is_scored_by_the_player_that_owns_it_at_the_end() -> None:
+    """003 "Any card with a point value in its upper right corner is scored by the player that owns it at the end
+    of the game." A Union Boss (1 point) traded to Blue counts for Blue."""
+    state = uw_blank(players=2, deck=["End of Game"], hands={"black": ["union-boss"]})
+    play(state, "black", "trade black>blue card union-boss")
+    play(state, "blue", "accept 1")
+    play(state, "black", "end")
+    assert state.score == [0, 1]
+
+
+def test_zero_cost_cards_give_a_benefit_up_front_at_a_later_downside() -> None:
+    """003 "A few cards have a $0 million initial cost; these usually get you a benefit up front but at a later
+    downside." The Shady Deal (a ruling): $6m now, -3 points at the end."""
+    state = uw_blank(players=2, deck=["End of Game"], line=["shady-deal"])
+    play(state, "black", "acquire shady-deal")
+    assert state.money[0] == 6
+    play(state, "black", "end")
+    assert state.score[0] == -3
