@@ -80,6 +80,7 @@ def engine_suite(quick: bool) -> list[Row]:
             game.state_hash(state)
     hashed = sum(len(m) for _, m in recorded[: games // 4])
     hash_seconds = time.perf_counter() - started
+    underworld_seconds, underworld = play_random_games("lords", "up", 4, games // 2, ("underworld",))
     return [
         Row("engine", "Lords actions applied per second (random 4-player up games)", actions / apply_seconds,
             "actions/s", ">= 50,000"),
@@ -87,6 +88,9 @@ def engine_suite(quick: bool) -> list[Row]:
             "games/s", ">= 100"),
         Row("engine", "Lords actions applied and state-hashed per second", hashed / hash_seconds, "actions/s"),
         Row("engine", "mean actions per random 4-player game", actions / games, "actions"),
+        Row("engine", "Lords complete random 4-player underworld games per second (bot included, "
+            f"{sum(len(m) for _, m in underworld) / len(underworld):.0f} actions a game)",
+            len(underworld) / underworld_seconds, "games/s"),
     ]
 
 
