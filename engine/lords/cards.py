@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -198,7 +198,7 @@ def parse_cards(text: str) -> tuple[CardDef, ...]:
     return cards
 
 
-@cache
+@lru_cache(maxsize=16)  # a game's card file is parsed once, not at every decode; a few files at a time
 def cards_for(text: str) -> tuple[CardDef, ...]:
     """The card definitions of a game: its own card file's text, or the shipped deck when that is ""."""
     return parse_cards(text or shipped_text())
