@@ -157,6 +157,7 @@ def _public_view(state: LordsState) -> dict[str, JSONValue]:
         "phase": state.phase, "gambled": state.gambled,
         "last_card": card_name(state.last_card) if state.last_card >= 0 else None,
         "deck_left": len(state.deck), "discards": discards, "lots": lots, "casinos": casinos,
+        "discard_pile": [card_name(card) for card in state.discards],  # card by card: anyone may look through it
         "tiles_left": {COLOURS[c]: state.tiles_left[c] for c in range(len(COLOURS))},
         "pending": _pending_view(state), "trades": [_trade_json(t) for t in state.trades],
         "result": {"winners": list(state.winners), "reason": state.end_reason} if over else None,

@@ -555,3 +555,21 @@ def test_card_trades_need_the_underworld_option() -> None:
 def test_card_transfers_parse_back_from_their_text() -> None:
     text = "trade blue>red card private-jet, red>blue $3"
     assert parse_action(text).text() == text
+
+
+# What every player can see
+
+
+def test_every_view_shows_each_discard_pile_card_by_card_and_every_players_cards() -> None:
+    """003 "There is no hidden information. ... Anyone can look through any discard pile." """
+    state = uw_blank(deck=["D8", "A6"], line=["accountant"], hands={"green": ["lone-shark"]})
+    play(state, "black", "end")
+    play(state, "blue", "end")
+    for viewer in (None, 0, 1, 2, 3):
+        view = GAME.view(state, viewer)
+        pile = view["discard_pile"]
+        assert pile[-2:] == ["D8", "A6"] and len(pile) == len(state.discards)  # type: ignore[arg-type,index]
+        uw = view["underworld"]
+        assert [c["id"] for c in uw["line"]] == ["accountant"]  # type: ignore[index]
+        assert [c["id"] for c in uw["hands"][2]] == []  # type: ignore[index]  # the Lone Shark went on A6
+        assert uw["discards"] == ["Lone Shark"]  # type: ignore[index]
