@@ -219,3 +219,19 @@ def test_a_saved_seat_the_server_no_longer_knows_is_forgotten(tmp_path: Path) ->
             await s.screen_shows("is not valid on this server any more")
             assert s.model.screen == "lobby" and s.client.seats.get("test:1", "g1") is None
     run(test)
+
+
+def test_an_underworld_game_shows_the_line_and_sends_acquire(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = seated_at_turn(options=("underworld",))
+        card = table.match.view(None)["underworld"]["line"][0]
+        async with session(table, tmp_path, columns=120, rows=40) as s:
+            screen = await s.screen_shows("underworld deck")
+            assert f"line {card['id']} ${card['cost']}m" in screen
+            s.type(f"acquire {card['id']}\r")
+            await sent(s)
+            assert s.table.sent == [Submit(f"acquire {card['id']}")]
+            await s.screen_shows(f"acquires {card['name']} for ${card['cost']}m")
+            s.type(f"acquire {card['id']} ")
+            await s.screen_shows("you have already acquired a card this turn")
+    run(test)
