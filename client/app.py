@@ -313,6 +313,11 @@ class ClientApp:
         ui = current_ui(self.model)
         if ui is None or self.model.view is None or self.model.version is None:
             raise CommandError("the game has not started yet: wait for every seat to be taken")
+        shown = ui.look(text.split()[0].lower(), self.model.view) if len(text.split()) == 1 else None
+        if shown is not None:
+            for line in shown:
+                note(self.model, line)
+            return
         order = ui.resolve(text, self.model.view, self.model.seat, open_prompts(self.model))
         self.model.busy = order.action
         self.spawn(self._send(order, self.model.version))
@@ -327,7 +332,7 @@ class ClientApp:
         if self.model.screen != "game" or not text.strip() or text.split()[0].lower() in CLIENT_WORDS:
             return None
         ui = current_ui(self.model)
-        if ui is None or self.model.view is None:
+        if ui is None or self.model.view is None or text.split()[0].lower() in ui.looks:
             return None
         return ui.typing_error(text, self.model.view, self.model.seat, open_prompts(self.model))
 

@@ -7,7 +7,7 @@ functions do, so Las Vegas plugs in next to Lords of Vegas.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from client.choices import Prompt
@@ -25,13 +25,15 @@ class GameUi:
     typing_error: Callable[[str, View, int | None, Sequence[Prompt]], str | None]
     suggest: Callable[[str, View, int | None, Sequence[Prompt]], list[Suggestion]]
     help: tuple[str, ...]
+    looks: Mapping[str, str] = field(default_factory=dict)  # words that show something in the log: what
+    look: Callable[[str, View], list[str] | None] = lambda word, view: None
 
 
 def _lords() -> GameUi:
-    from client.lords import commands, completion, prompts
+    from client.lords import commands, completion, looks, prompts
 
     return GameUi("Lords of Vegas", prompts.lords_prompts, commands.resolve, commands.typing_error,
-                  completion.suggest, commands.HELP)
+                  completion.suggest, commands.HELP, looks.LOOKS, looks.look)
 
 
 def _lasvegas() -> GameUi:

@@ -13,6 +13,7 @@ from typing import Any
 
 from client.choices import Prompt, numbered
 from client.lords.commands import ARGUMENTS
+from client.lords.looks import LOOKS
 from client.lords.rules import legal_texts
 from client.render.lords import card_words, seat_name
 from client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
@@ -89,6 +90,7 @@ def _first_words(view: Mapping[str, Any], texts: list[str], prompts: Sequence[Pr
     if view["phase"] == "over":
         return out + [Suggestion(v, CLIENT_WORDS[v]) for v in CLIENT_WORDS]
     out += [Suggestion(v, USAGE.get(v) or CLIENT_WORDS[v]) for v in ALWAYS]
+    out += [Suggestion(word, what) for word, what in LOOKS.items()]
     turn_verbs = (*TURN_VERBS[:-1], *UNDERWORLD_VERBS, TURN_VERBS[-1]) if view.get("underworld") else TURN_VERBS
     return out + [Suggestion(v, USAGE[v]) for v in turn_verbs]
 

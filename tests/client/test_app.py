@@ -235,3 +235,19 @@ def test_an_underworld_game_shows_the_line_and_sends_acquire(tmp_path: Path) -> 
             s.type(f"acquire {card['id']} ")
             await s.screen_shows("you have already acquired a card this turn")
     run(test)
+
+
+def test_pile_and_cards_show_what_anyone_at_the_table_may_look_at(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = seated_at_turn(options=("underworld",))
+        view = table.match.view(None)
+        card = view["underworld"]["line"][0]
+        newest = view["discard_pile"][-1]
+        async with session(table, tmp_path, columns=120, rows=40) as s:
+            await s.screen_shows("underworld deck")
+            s.type("pile\r")
+            await s.screen_shows(f"newest first): {newest}")
+            s.type("cards\r")
+            await s.screen_shows(f"{card['id']}: {card['name']} ${card['cost']}m")
+            assert not s.table.sent  # looking sends nothing
+    run(test)

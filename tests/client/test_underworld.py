@@ -134,3 +134,17 @@ def _first_turn_action(view: dict, seat: int) -> str:
     from client.lords.rules import legal_texts
 
     return next(t for t in legal_texts(view, seat) if t.split()[0] in ("build", "acquire", "reorg", "remodel"))
+
+
+def test_the_cards_look_lists_every_players_cards_and_says_when_there_is_no_underworld() -> None:
+    from client.lords.looks import look
+
+    match = played(60, options=OPTIONS)
+    view = match.view(0)
+    lines = look("cards", view)
+    assert lines is not None and lines[0].startswith(f"Underworld: {view['underworld']['deck_left']} cards")
+    for seat, hand in enumerate(view["underworld"]["hands"]):
+        line = next(x for x in lines if x.startswith(view["seats"][seat]["name"] + ":"))
+        assert all(c["name"] in line for c in hand) and (hand or "no cards" in line)
+    assert look("cards", played(5).view(0)) == ["This game is played without the Underworld (option underworld)."]
+    assert look("build", view) is None
