@@ -52,6 +52,6 @@ def check_config(config: GameConfig) -> Game[Any]:
         )
     if list(config.options) != sorted(set(config.options)):
         raise ConfigError("bad_options", "options must be sorted and listed once each")
-    if config.cards and "underworld" not in config.options:
+    if config.cards and "underworld" not in (config.rules, *config.options):
         raise ConfigError("bad_cards", "a card file is for the 'underworld' option, which this game does not have")
     return game

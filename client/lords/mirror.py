@@ -20,7 +20,7 @@ from engine.lords.actions import ProposeTrade, parse_action
 from engine.lords.board import BLOCKS, COLOURS, LOT_BY_NAME, TILES_PER_COLOUR
 from engine.lords.cards import cards_for
 from engine.lords.casinos import regroup
-from engine.lords.state import PLAYER_COLOURS, Decision, Held, LordsState, Trade, Underworld
+from engine.lords.state import PLAYER_COLOURS, RISER_RULES, Decision, Held, LordsState, Trade, Underworld
 
 MIRROR_SEED = "client-mirror"  # the real seed is secret until the end; the mirror never rolls for real
 
@@ -72,7 +72,7 @@ def _build(view: Mapping[str, Any]) -> LordsState:
     config = GameConfig(view["game"], view["rules"], int(view["players"]), MIRROR_SEED,
                         tuple(view.get("options", ())))
     seats = view["seats"]
-    state = LordsState(config=config, players=config.players, risers=config.rules == "up",
+    state = LordsState(config=config, players=config.players, risers=config.rules in RISER_RULES,
                        layoff="layoff" in config.options, names=PLAYER_COLOURS[config.rules][:config.players],
                        rng=Rng(MIRROR_SEED), deck=[], discards=[], money=[int(s["money"]) for s in seats],
                        score=[int(s["score"]) for s in seats])

@@ -22,6 +22,7 @@ from engine.lords.state import (
     MARKERS_PER_PLAYER,
     OVER,
     PLAYER_COLOURS,
+    RISER_RULES,
     Decision,
     Held,
     LordsState,
@@ -89,7 +90,7 @@ def decode(data: Mapping[str, Any]) -> LordsState:
     """The state `encode` described (the inverse of `encode`)."""
     config = GameConfig.from_json(data["config"])
     n = config.players
-    state = LordsState(config=config, players=n, risers=config.rules == "up", layoff="layoff" in config.options,
+    state = LordsState(config=config, players=n, risers=config.rules in RISER_RULES, layoff="layoff" in config.options,
                        names=PLAYER_COLOURS[config.rules][:n], rng=Rng(config.seed, int(data["rng"])),
                        deck=list(data["deck"]), discards=list(data["discards"]), money=list(data["money"]),
                        score=list(data["score"]))

@@ -110,7 +110,7 @@ def do_remodel(state: LordsState, seat: int, action: Remodel, events: list[Event
 def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event]) -> None:
     check_turn(state, seat, action)
     if not state.risers:
-        raise illegal(action, "not_in_rules", "raising needs the Up! rules (rule set 'up')")
+        raise illegal(action, "not_in_rules", "raising needs the Up! rules (rule set 'up' or 'underworld')")
     lot = lot_index(action.lot)
     lots = _bossed_casino(state, seat, action, lot)
     level = state.height[lot]

@@ -42,6 +42,8 @@ class LordsOfVegas:
     rule_sets: Mapping[str, RuleSetInfo] = {
         "classic": RuleSetInfo("classic", 2, 4, "the original 2010 rules (rulebook 001): no risers"),
         "up": RuleSetInfo("up", 2, 6, "2nd edition with the Up! expansion (rulebook 000): risers, raise"),
+        "underworld": RuleSetInfo("underworld", 2, 6, "the unified rulebook (003): up with the Underworld deck "
+                                  "(the same as up with the underworld option)"),
     }
     options: Sequence[str] = ("layoff", "underworld")
 

@@ -24,7 +24,10 @@ BET_PER_TILE = 5  # $m of bet per tile, risers included
 PLAYER_COLOURS: dict[str, tuple[str, ...]] = {
     "classic": ("blue", "green", "red", "yellow"),
     "up": ("black", "blue", "green", "purple", "red", "yellow"),
+    "underworld": ("black", "blue", "green", "purple", "red", "yellow"),
 }
+# Rule sets with risers and the Raise action: Up! and the unified rulebook (003), which includes it.
+RISER_RULES = frozenset({"up", "underworld"})
 
 # Phases of the game.
 DRAW = "draw"  # a decision interrupted the draw step; it resumes when the decision is made

@@ -45,6 +45,7 @@ from engine.lords.state import (
     MARKERS_PER_PLAYER,
     OVER,
     PLAYER_COLOURS,
+    RISER_RULES,
     START_CARDS,
     Decision,
     LordsState,
@@ -58,7 +59,7 @@ ALL_CASINOS = len(CARD_COLOURS)  # "pay all casinos" (an Underworld card), besid
 def new_state(config: GameConfig) -> tuple[LordsState, list[Event]]:
     """Set up a game (deal, stack the deck, roll for first player) and play the first draw step."""
     n = config.players
-    state = LordsState(config=config, players=n, risers=config.rules == "up", layoff="layoff" in config.options,
+    state = LordsState(config=config, players=n, risers=config.rules in RISER_RULES, layoff="layoff" in config.options,
                        names=PLAYER_COLOURS[config.rules][:n], rng=Rng(config.seed), deck=[], discards=[],
                        money=[0] * n, score=[0] * n)
     events: list[Event] = []
@@ -67,7 +68,7 @@ def new_state(config: GameConfig) -> tuple[LordsState, list[Event]]:
     rest = _deal(state, cards, events)
     state.deck = _stack_deck(rest)
     state.current = _roll_for_first_player(state, events)
-    if underworld.OPTION in config.options:  # last, so the rest of the set-up is the same with or without it
+    if underworld.enabled(config):  # last, so the rest of the set-up is the same with or without it
         underworld.new_underworld(state, config)
     start_turn(state, events)
     return state, events

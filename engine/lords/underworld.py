@@ -37,6 +37,12 @@ LINE_SIZE = 3
 OPTION = "underworld"
 
 
+def enabled(config: GameConfig) -> bool:
+    """Whether a game plays with the Underworld deck: the `underworld` rule set (the unified rulebook, as
+    RULINGS.md names it), or the `underworld` option of another rule set."""
+    return config.rules == OPTION or OPTION in config.options
+
+
 def new_underworld(state: LordsState, config: GameConfig) -> None:
     """Set-up: shuffle the game's Underworld deck with the game's generator (copies of each card in file order)."""
     cards = cards_for(config.cards)

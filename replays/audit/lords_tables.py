@@ -10,7 +10,7 @@ from replays.audit.model import Table
 
 
 def lords_tables(audit: LordsAudit) -> list[Table]:
-    cards = [cards_table(audit)] if "underworld" in audit.config.options else []
+    cards = [cards_table(audit)] if "underworld" in (audit.config.rules, *audit.config.options) else []
     return [income_table(audit), spending_table(audit), points_table(audit), gambles_table(audit),
             trades_table(audit), *cards, dice_luck_table(audit), table_luck_table(audit), dice_table(audit)]
 

@@ -71,7 +71,8 @@ def test_same_seed_same_game_different_seed_different_game() -> None:
     ("classic", 5, (), "bad_player_count"),
     ("classic", 1, (), "bad_player_count"),
     ("up", 7, (), "bad_player_count"),
-    ("underworld", 4, (), "unknown_rules"),
+    ("underworld", 7, (), "bad_player_count"),
+    ("downtown", 4, (), "unknown_rules"),
     ("up", 4, ("doubling",), "unknown_option"),
 ])
 def test_configs_out_of_the_rules_are_refused(rules: str, players: int, options: tuple[str, ...], code: str) -> None:

@@ -39,6 +39,20 @@ def test_underworld_with_up_keeps_risers() -> None:
     assert state.risers and state.uw is not None
 
 
+def test_the_underworld_rule_set_of_the_rulings_is_up_with_the_underworld_option() -> None:
+    # RULINGS.md names a rule set `underworld` (the unified rulebook, 003); the issue an option of `up`: the
+    # two are the same game, card for card and die for die.
+    by_rules, by_rules_events = _new("underworld", 4, options=())
+    by_option, by_option_events = _new("up", 4)
+    assert by_rules.risers and by_rules.uw is not None
+    assert encode(by_rules)["underworld"] == encode(by_option)["underworld"]
+    assert by_rules.deck == by_option.deck and by_rules_events == by_option_events
+    seat_ = GAME.actors(by_rules)[0]
+    assert [a.text() for a in GAME.legal_actions(by_rules, seat_)] == [
+        a.text() for a in GAME.legal_actions(by_option, seat_)]
+    assert decode(json.loads(json.dumps(encode(by_rules)))).uw is not None
+
+
 def test_the_shipped_deck_has_two_copies_of_each_of_the_eight_named_cards() -> None:
     state, _ = _new()
     assert state.uw is not None
