@@ -59,7 +59,8 @@ def test_the_catalogue_offers_every_game_and_rule_set(server: ServerThread) -> N
         games = {g.name: g for g in stub.ListGameTypes(pb.ListGameTypesRequest()).games}
     lords = games["lords"]
     assert lords.title == "Lords of Vegas"
-    assert {(r.name, r.min_players, r.max_players) for r in lords.rule_sets} == {("classic", 2, 4), ("up", 2, 6)}
+    assert {(r.name, r.min_players, r.max_players) for r in lords.rule_sets} == {
+        ("classic", 2, 4), ("up", 2, 6), ("underworld", 2, 6)}
     assert list(lords.options) == ["layoff", "underworld"]
 
 
