@@ -60,8 +60,63 @@ def play_random_games(name: str, rules: str, players: int, games: int,
     return time.perf_counter() - started, played
 
 
+MIDGAME_TURN = 15  # of about 31 in a 4-player game
+
+
+def lords_midgame() -> Any:
+    """A Lords of Vegas `up` 4-player state at turn 15, reached by random play (the same one every run)."""
+    game = get_game("lords")
+    state, _ = game.new(GameConfig("lords", "up", 4, "bench/midgame"))
+    chooser = random.Random("bench/midgame")
+    while state.turn < MIDGAME_TURN:
+        seat = game.actors(state)[0]
+        game.apply(state, seat, game.random_action(state, seat, chooser))
+    return state
+
+
+def random_playouts(start: Any, playouts: int, listing: bool) -> tuple[float, int]:
+    """Play `start` to the end `playouts` times with random actions, each from a clone, as a search bot's
+    rollouts do: drawn with `Game.random_action`, or (`listing`) chosen from `Game.legal_actions` as bots
+    did before it (the same distribution). Returns the seconds and the actions played."""
+    game = get_game("lords")
+    chooser = random.Random("bench/playouts")
+    actions = 0
+    started = time.perf_counter()
+    for _ in range(playouts):
+        state = game.clone(start)
+        while not game.is_over(state):
+            seat = game.actors(state)[0]
+            if listing:
+                action = concrete(chooser.choice(game.legal_actions(state, seat)), chooser)
+            else:
+                action = game.random_action(state, seat, chooser)
+            game.apply(state, seat, action)
+            actions += 1
+    return time.perf_counter() - started, actions
+
+
+def playout_rows(quick: bool) -> list[Row]:
+    """Random playouts per second from a mid-game state, with `random_action` and choosing from the list."""
+    start, playouts = lords_midgame(), 60 if quick else 400
+    game = get_game("lords")
+    clones = 2_000 if quick else 20_000
+    started = time.perf_counter()
+    for _ in range(clones):
+        game.clone(start)
+    clone_seconds = time.perf_counter() - started
+    rows = [Row("engine", "Lords states cloned per second (mid-game, up, 4 players)", clones / clone_seconds,
+                "clones/s")]
+    for listing, how, target in ((False, "Game.random_action", ">= 3x listing"),
+                                 (True, "choosing from Game.legal_actions", "")):
+        seconds, actions = random_playouts(start, playouts, listing)
+        rows.append(Row("engine", f"Lords random playouts per second from a mid-game state (up, 4 players; "
+                        f"{how}; {actions / playouts:.0f} actions each)", playouts / seconds, "playouts/s", target))
+    return rows
+
+
 def engine_suite(quick: bool) -> list[Row]:
-    """Lords of Vegas: actions applied per second (replaying recorded games), random games per second."""
+    """Lords of Vegas: actions applied per second (replaying recorded games), random games per second, random
+    playouts per second from a mid-game state (what a search bot's rollouts cost), clones per second."""
     game = get_game("lords")
     games = 100 if quick else 400
     play_seconds, recorded = play_random_games("lords", "up", 4, games)
@@ -91,6 +146,7 @@ def engine_suite(quick: bool) -> list[Row]:
         Row("engine", "Lords complete random 4-player underworld games per second (bot included, "
             f"{sum(len(m) for _, m in underworld) / len(underworld):.0f} actions a game)",
             len(underworld) / underworld_seconds, "games/s"),
+        *playout_rows(quick),
     ]
 
 

@@ -29,6 +29,7 @@ _DOMAIN = b"vegas-rng-v1\x00"
 _TWO_64 = 1 << 64
 _WORDS = struct.Struct(">4Q")
 _INDEX = struct.Struct(">Q")
+_DIE_LIMIT = _TWO_64 - _TWO_64 % 6  # below(6)'s rejection limit
 
 
 @lru_cache(maxsize=16)
@@ -81,8 +82,11 @@ class Rng:
                 return w % k
 
     def die(self) -> int:
-        """One roll of a six-sided die: 1 to 6."""
-        return 1 + self.below(6)
+        """One roll of a six-sided die: 1 to 6 (`1 + below(6)`, written out: games roll dice all the time)."""
+        while True:
+            w = self.word()
+            if w < _DIE_LIMIT:
+                return 1 + w % 6
 
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle `items` in place (Fisher-Yates from the end).

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core.api import Event, GameConfig, Result, RuleSetInfo
+from engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
 from engine.core.canonical import JSONValue, canonical_hash
 from engine.core.errors import MalformedAction
 from engine.lasvegas.actions import Kick, Place, Take, parse_action
 from engine.lasvegas.codec import decode, encode, view, views
 from engine.lasvegas.decisions import do_kick, do_take
+from engine.lasvegas.determinize import determinize
 from engine.lasvegas.events import describe
-from engine.lasvegas.legal import legal_actions
+from engine.lasvegas.legal import legal_actions, random_action
 from engine.lasvegas.modules import OPTIONS
 from engine.lasvegas.state import OVER, PLAYER_COLOURS, LasVegasState
 from engine.lasvegas.turns import do_place, new_state
@@ -46,6 +47,7 @@ class LasVegas:
         return (state.pending.seat,) if state.pending is not None else (state.current,)
 
     legal_actions = staticmethod(legal_actions)  # the rule itself: bots ask before every action
+    random_action = staticmethod(random_action)
 
     def default_action(self, state: LasVegasState, seat: int) -> Any | None:
         """A decision's documented default (its first answer); on one's turn, placing the lowest number."""
@@ -77,6 +79,10 @@ class LasVegas:
 
     def view(self, state: LasVegasState, seat: int | None) -> dict[str, JSONValue]:
         return view(state, seat)
+
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: RandomSource) -> LasVegasState:
+        """A full state that shows `seat` exactly `view`, the pile drawn anew (see `determinize.py`)."""
+        return determinize(view, seat, rng)
 
     def views(self, state: LasVegasState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
         return views(state, seats)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from engine.core.api import RandomSource
+from engine.core.errors import IllegalAction
 from engine.lasvegas.actions import PLACE, PLACE_SLOT, WHITE_OWNER, Kick, Place, Take
 from engine.lasvegas.chance import shown_mask
 from engine.lasvegas.dice import slot_numbers
@@ -24,6 +26,18 @@ def legal_actions(state: LasVegasState, seat: int) -> list[Any]:
     if head is not None:
         return decision_answers(state, head) if head.seat == seat else []
     return list(state.options) if seat == state.current else []
+
+
+def random_action(state: LasVegasState, seat: int, rng: RandomSource) -> Any:
+    """Entry `k` of `legal_actions(state, seat)`, `k` uniform (`rng.randrange`), as a bot choosing from the
+    list would; IllegalAction if there is none. The list is already at hand (`state.options`, or a decision's
+    few answers), so this simply picks from it."""
+    actions = legal_actions(state, seat)
+    if not actions:
+        waiting = state.pending.seat if state.pending is not None else state.current
+        why = "the game is over" if state.phase == OVER else f"it is {state.name(waiting)}'s move"
+        raise IllegalAction("no_legal_action", f"{state.name(seat)} has nothing to do now: {why}")
+    return actions[rng.randrange(len(actions))]
 
 
 def place_options(state: LasVegasState, shown: int | None = None) -> tuple[Place, ...]:

@@ -115,22 +115,32 @@ def under_pile(state: LasVegasState, notes: Sequence[int]) -> None:
     state.deck[0:0] = reversed(notes)
 
 
-def slot_keys(state: LasVegasState) -> dict[int, tuple[int, int, tuple[int, ...]]]:
+SlotKeys = dict[int, tuple[int, int, tuple[int, ...]]]
+
+
+def slot_keys(slot_dice: Sequence[tuple[int, int, int]]) -> SlotKeys:
     """Per owner on the slot machine: (dice, sum of pips, pips highest first); a biggie counts twice."""
     pips: dict[int, list[int]] = {}
-    for owner, kind, face in state.slot_dice:
+    for owner, kind, face in slot_dice:
         pips.setdefault(owner, []).extend((face, face) if kind == BIGGIE else (face,))
     return {o: (len(p), sum(p), tuple(sorted(p, reverse=True))) for o, p in pips.items()}
 
 
+def slot_ranking(slot_dice: Sequence[tuple[int, int, int]], players: int) -> tuple[SlotKeys, tuple[int, ...],
+                                                                                   tuple[int, ...]]:
+    """The slot machine's keys per owner, the order the owners take notes in, and those tied out."""
+    keys = slot_keys(slot_dice)
+    tally = Counter(keys.values())
+    cancelled = tuple(o for o in (*range(players), NEUTRAL) if o in keys and tally[keys[o]] > 1)
+    order = tuple(sorted((o for o in keys if tally[keys[o]] == 1), key=lambda o: keys[o], reverse=True))
+    return keys, order, cancelled
+
+
 def start_slot(state: LasVegasState, events: list[Event]) -> bool:
     """Rank the slot machine and let the owners take notes in that order (False: waiting for a choice)."""
-    keys = slot_keys(state)
-    tally = Counter(keys.values())
-    cancelled = tuple(o for o in (*range(state.players), NEUTRAL) if o in keys and tally[keys[o]] > 1)
-    order = sorted((o for o in keys if tally[keys[o]] == 1), key=lambda o: keys[o], reverse=True)
+    keys, order, cancelled = slot_ranking(state.slot_dice, state.players)
     events.append(SlotRanked(tuple((o, keys[o][0], keys[o][1], keys[o][2][0]) for o in order), cancelled))
-    return continue_slot(state, events, tuple(order), (), cancelled)
+    return continue_slot(state, events, order, (), cancelled)
 
 
 def continue_slot(state: LasVegasState, events: list[Event], order: tuple[int, ...], paid: Paid,

@@ -1,7 +1,8 @@
 """Casinos: maximal groups of same-colour, same-height tiles sharing edges inside one block.
 
-A block has at most 12 lots, so after any change to tiles the block's casinos are simply recomputed
-(`regroup`), which also reports merges. A casino is identified by its root: its lowest-numbered lot.
+A block has at most 12 lots, so a block's casinos are simply recomputed from its tiles (`regroup`, when a
+state is decoded or laid out); as play changes tiles, the changed group joins the casinos around it that
+match (`join`), which also reports merges. A casino is identified by its root: its lowest-numbered lot.
 Bosses are derived, never stored: the owner of the single highest die. Whenever dice of different players
 tie for highest, `settle_ties` rerolls exactly those dice until one player is highest (rulebook 000,
 "Settling Who's the Boss").
@@ -10,16 +11,19 @@ tie for highest, `settle_ties` rerolls exactly those dice until one player is hi
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.core.api import Event
-from engine.lords.board import BLOCK_LOTS, BLOCK_OF, BLOCKS, COLOURS, LOTS
+from engine.lords.board import BLOCK_LOTS, BLOCKS, COLOURS, LOTS
 from engine.lords.events import BossTie, CasinosMerged
 from engine.lords.state import LordsState
 
 _BLOCK_LOTS_BY_INDEX = tuple(BLOCK_LOTS[b] for b in BLOCKS)
 
 
-def names(lots: Iterable[int]) -> tuple[str, ...]:
+@lru_cache(maxsize=4096)
+def names(lots: tuple[int, ...]) -> tuple[str, ...]:
+    """The names of a casino's lots, for events (remembered: every payout and tie names its casino)."""
     return tuple(LOTS[i].name for i in lots)
 
 
@@ -47,11 +51,35 @@ def regroup(state: LordsState, block: int, events: list[Event] | None = None) ->
         group.sort()
         casinos[start] = tuple(group)
         if events is not None and len({before.get(lot, -1) for lot in group} - {-1}) > 1:
-            events.append(CasinosMerged(names(group), COLOURS[colour], level))
+            events.append(CasinosMerged(names(casinos[start]), COLOURS[colour], level))
 
 
-def regroup_lot(state: LordsState, lot: int, events: list[Event] | None = None) -> None:
-    regroup(state, BLOCK_OF[lot], events)
+def join(state: LordsState, group: tuple[int, ...], events: list[Event]) -> None:
+    """The tiles of `group` (a new tile, or a whole casino remodeled or raised) changed: join it with the
+    casinos around it that now have its colour and height, and report a merge of two or more casinos.
+
+    The same as `regroup` of its block, for less: tiles never leave the board, so casinos only ever grow,
+    and a casino is maximal, so nothing beyond the casinos touching `group` can join it.
+    """
+    casino_of, casinos, tile, height = state.casino_of, state.casinos, state.tile, state.height
+    colour, level, old = tile[group[0]], height[group[0]], casino_of[group[0]]
+    roots = {old} if old >= 0 else set()
+    members = set(group)
+    for near in frontier(group):
+        root = casino_of[near]
+        if root >= 0 and root not in roots and tile[near] == colour and height[near] == level:
+            roots.add(root)
+            members.update(casinos[root])
+    if old >= 0 and len(roots) == 1:
+        return
+    for root in roots:
+        del casinos[root]
+    casino = tuple(sorted(members))
+    casinos[casino[0]] = casino
+    for lot in casino:
+        casino_of[lot] = casino[0]
+    if len(roots) > 1:
+        events.append(CasinosMerged(names(casino), COLOURS[colour], level))
 
 
 def boss(state: LordsState, lots: Iterable[int]) -> int:
@@ -69,8 +97,17 @@ def tile_count(state: LordsState, lots: tuple[int, ...]) -> int:
     return len(lots) * state.height[lots[0]]
 
 
-def touches_strip(lots: Iterable[int]) -> bool:
+@lru_cache(maxsize=4096)
+def touches_strip(lots: tuple[int, ...]) -> bool:
     return any(LOTS[lot].touches_strip for lot in lots)
+
+
+@lru_cache(maxsize=4096)
+def frontier(lots: tuple[int, ...]) -> tuple[int, ...]:
+    """The lots sharing an edge with a casino (or any group of lots) and not in it, in lot order: where it
+    may sprawl. A function of the lots alone, so it is remembered (bots ask after every action)."""
+    inside = set(lots)
+    return tuple(sorted({near for lot in lots for near in LOTS[lot].neighbours if near not in inside}))
 
 
 def _tied_highest(state: LordsState, lots: tuple[int, ...]) -> list[int]:
@@ -91,9 +128,12 @@ def _tied_highest(state: LordsState, lots: tuple[int, ...]) -> list[int]:
 
 def settle_ties(state: LordsState, events: list[Event], blocks: Iterable[int]) -> None:
     """Reroll tied highest dice of different players in every casino of `blocks` until each has one boss."""
+    casino_of, casinos = state.casino_of, state.casinos
     for block in sorted(set(blocks)):
-        for root in [lot for lot in _BLOCK_LOTS_BY_INDEX[block] if state.casino_of[lot] == lot]:
-            lots = state.casinos[root]
+        for root in _BLOCK_LOTS_BY_INDEX[block]:
+            if casino_of[root] != root or len(casinos[root]) == 1:  # a casino of one lot has one die at most
+                continue
+            lots = casinos[root]
             tied = _tied_highest(state, lots)
             while tied:
                 rolls = []

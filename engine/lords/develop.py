@@ -1,8 +1,8 @@
 """The current player's development actions: build, sprawl, remodel, reorganize, raise.
 
 Each `do_*` validates everything first (raising IllegalAction with the state untouched), then changes the
-state and appends its events. Merges are reported by regrouping; boss ties are settled at the end of each
-action, once any decision it asked for has been made.
+state and appends its events. Merges are reported as the changed tiles join the casinos around them; boss
+ties are settled at the end of each action, once any decision it asked for has been made.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.api import Event
 from engine.lords.actions import Build, Raise, Remodel, Reorganize, Sprawl
 from engine.lords.board import BLOCK_OF, CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
-from engine.lords.casinos import boss, names, regroup_lot
+from engine.lords.casinos import boss, join, names
 from engine.lords.checks import check_money, check_turn, illegal, lot_index, owner_phrase
 from engine.lords.decisions import settle_after_action
 from engine.lords.events import Built, Raised, Remodeled, Reorganized, Sprawled
@@ -56,7 +56,7 @@ def do_build(state: LordsState, seat: int, action: Build, events: list[Event]) -
     state.tile[lot], state.height[lot] = colour, 1
     state.tiles_left[colour] -= 1
     events.append(Built(seat, action.lot, action.colour, cost))
-    regroup_lot(state, lot, events)
+    join(state, (lot,), events)
     place_die(state, seat, lot, LOTS[lot].printed_die, "action")
     settle_after_action(state, events, (BLOCK_OF[lot],))
 
@@ -82,7 +82,7 @@ def do_sprawl(state: LordsState, seat: int, action: Sprawl, events: list[Event])
     state.tile[lot], state.height[lot] = colour, level
     state.tiles_left[colour] -= 1
     events.append(Sprawled(seat, action.from_lot, action.lot, COLOURS[colour], level, cost))
-    regroup_lot(state, lot, events)
+    join(state, (lot,), events)
     place_die(state, seat, lot, LOTS[lot].printed_die, "action")
     settle_after_action(state, events, (BLOCK_OF[lot],))
 
@@ -103,7 +103,7 @@ def do_remodel(state: LordsState, seat: int, action: Remodel, events: list[Event
     state.tiles_left[old] += len(lots)
     state.tiles_left[colour] -= len(lots)
     events.append(Remodeled(seat, names(lots), COLOURS[old], action.colour, cost))
-    regroup_lot(state, lot, events)
+    join(state, lots, events)
     settle_after_action(state, events, (BLOCK_OF[lot],))
 
 
@@ -123,7 +123,7 @@ def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event]) -
     for each in lots:
         state.height[each] = level + 1
     events.append(Raised(seat, names(lots), level + 1, cost))
-    regroup_lot(state, lot, events)
+    join(state, lots, events)
     settle_after_action(state, events, (BLOCK_OF[lot],))
 
 
@@ -148,8 +148,11 @@ def do_reorganize(state: LordsState, seat: int, action: Reorganize, events: list
         state.reorganized[each] = True
         rolls.append((LOTS[each].name, state.die_owner[each], old, new))
     events.append(Reorganized(seat, names(lots), cost, tuple(rolls)))
+    owners = {state.die_owner[each] for each in dice}
     for offset in range(state.players):  # the reorganizer chooses first, then the others in turn order
         player = (seat + offset) % state.players
+        if player not in owners:
+            continue
         theirs = tuple(each for each in dice if state.die_owner[each] == player)
         values = tuple(sorted((state.die_pips[each] for each in theirs), reverse=True))
         if len(set(values)) > 1:

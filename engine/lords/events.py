@@ -2,13 +2,18 @@
 
 Events name lots and colours by their board names ("A2", "gold") and players by seat number, so a replay
 file reads on its own. `describe(event, names)` turns one into a sentence for a game log.
+
+Events are values: made once, never changed. As in Las Vegas (engine/lasvegas/events.py), every field is
+`Final` rather than the dataclass frozen: a frozen dataclass sets each field through `object.__setattr__`,
+and bots' playouts make several events an action. `unsafe_hash` keeps them hashable, which is safe because
+nothing assigns to their fields (`test_events_are_values_...` checks the engine never does).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from engine.core.api import Event
 from engine.core.phrasebook import Phrasebook
@@ -17,390 +22,390 @@ Payouts = tuple[tuple[int, int], ...]  # (seat, $m) pairs
 Rolls = tuple[tuple[str, int, int, int], ...]  # (lot, owner seat, old pips, new pips)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SetupDealt(Event):
     kind: ClassVar[str] = "setup_dealt"
-    seat: int
-    lots: tuple[str, ...]
-    money: int
+    seat: Final[int]
+    lots: Final[tuple[str, ...]]
+    money: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SetupCardReplaced(Event):
     """2 players: an F card dealt in set-up is discarded and replaced."""
 
     kind: ClassVar[str] = "setup_card_replaced"
-    seat: int
-    card: str
+    seat: Final[int]
+    card: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FirstPlayerRoll(Event):
     """One round of the roll-off for first player; `leader` is -1 while the highest total is tied."""
 
     kind: ClassVar[str] = "first_player_roll"
-    rolls: tuple[tuple[int, int, int], ...]  # (seat, die 1, die 2)
-    leader: int
+    rolls: Final[tuple[tuple[int, int, int], ...]]  # (seat, die 1, die 2)
+    leader: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
-    seat: int
-    turn: int
+    seat: Final[int]
+    turn: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardDrawn(Event):
     kind: ClassVar[str] = "card_drawn"
-    seat: int
-    card: str  # a lot name or "End of Game"
-    colour: str  # the card's colour, or "strip"
+    seat: Final[int]
+    card: Final[str]  # a lot name or "End of Game"
+    colour: Final[str]  # the card's colour, or "strip"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MarkerPlaced(Event):
     kind: ClassVar[str] = "marker_placed"
-    seat: int
-    lot: str
+    seat: Final[int]
+    lot: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MarkerMoved(Event):
     """All markers were down: the marker on `from_lot` moved to `lot` (from_lot is an empty lot again)."""
 
     kind: ClassVar[str] = "marker_moved"
-    seat: int
-    from_lot: str
-    lot: str
+    seat: Final[int]
+    from_lot: Final[str]
+    lot: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DieTakenOver(Event):
     """The drawer takes over a sprawled tile: `previous` (-1: nobody) loses it; the new die shows `pips`."""
 
     kind: ClassVar[str] = "die_taken_over"
-    seat: int
-    lot: str
-    previous: int
-    pips: int
+    seat: Final[int]
+    lot: Final[str]
+    previous: Final[int]
+    pips: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DiePlaced(Event):
     kind: ClassVar[str] = "die_placed"
-    seat: int
-    lot: str
-    pips: int
+    seat: Final[int]
+    lot: Final[str]
+    pips: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DieMoved(Event):
     """All dice were down: the die on `from_lot` moved to `lot` (the tile on from_lot keeps no die)."""
 
     kind: ClassVar[str] = "die_moved"
-    seat: int
-    from_lot: str
-    lot: str
-    pips: int
+    seat: Final[int]
+    from_lot: Final[str]
+    lot: Final[str]
+    pips: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ParkingPaid(Event):
     kind: ClassVar[str] = "parking_paid"
-    payouts: Payouts
+    payouts: Final[Payouts]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CasinoPaid(Event):
     kind: ClassVar[str] = "casino_paid"
-    lots: tuple[str, ...]
-    colour: str
-    height: int
-    payouts: Payouts
-    boss: int  # -1 when no die is in the casino
-    points: int
+    lots: Final[tuple[str, ...]]
+    colour: Final[str]
+    height: Final[int]
+    payouts: Final[Payouts]
+    boss: Final[int]  # -1 when no die is in the casino
+    points: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Scored(Event):
     kind: ClassVar[str] = "scored"
-    seat: int
-    lots: tuple[str, ...]
-    points: int
-    before: int
-    after: int
+    seat: Final[int]
+    lots: Final[tuple[str, ...]]
+    points: Final[int]
+    before: Final[int]
+    after: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Built(Event):
     kind: ClassVar[str] = "built"
-    seat: int
-    lot: str
-    colour: str
-    cost: int
+    seat: Final[int]
+    lot: Final[str]
+    colour: Final[str]
+    cost: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Sprawled(Event):
     kind: ClassVar[str] = "sprawled"
-    seat: int
-    from_lot: str
-    lot: str
-    colour: str
-    height: int
-    cost: int
+    seat: Final[int]
+    from_lot: Final[str]
+    lot: Final[str]
+    colour: Final[str]
+    height: Final[int]
+    cost: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Remodeled(Event):
     kind: ClassVar[str] = "remodeled"
-    seat: int
-    lots: tuple[str, ...]
-    old: str
-    new: str
-    cost: int
+    seat: Final[int]
+    lots: Final[tuple[str, ...]]
+    old: Final[str]
+    new: Final[str]
+    cost: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Reorganized(Event):
     kind: ClassVar[str] = "reorganized"
-    seat: int
-    lots: tuple[str, ...]
-    cost: int
-    rolls: Rolls
+    seat: Final[int]
+    lots: Final[tuple[str, ...]]
+    cost: Final[int]
+    rolls: Final[Rolls]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DieArranged(Event):
     """After a reorganization, `seat` put its die showing `pips` on `lot`."""
 
     kind: ClassVar[str] = "die_arranged"
-    seat: int
-    lot: str
-    pips: int
+    seat: Final[int]
+    lot: Final[str]
+    pips: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Raised(Event):
     kind: ClassVar[str] = "raised"
-    seat: int
-    lots: tuple[str, ...]
-    height: int
-    cost: int
+    seat: Final[int]
+    lots: Final[tuple[str, ...]]
+    height: Final[int]
+    cost: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CasinosMerged(Event):
     kind: ClassVar[str] = "casinos_merged"
-    lots: tuple[str, ...]
-    colour: str
-    height: int
+    lots: Final[tuple[str, ...]]
+    colour: Final[str]
+    height: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BossTie(Event):
     """Dice of different players tied for highest in a casino were rerolled (free, until one is highest)."""
 
     kind: ClassVar[str] = "boss_tie"
-    lots: tuple[str, ...]
-    rolls: Rolls
+    lots: Final[tuple[str, ...]]
+    rolls: Final[Rolls]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LayoffChosen(Event):
     kind: ClassVar[str] = "layoff_chosen"
-    seat: int
-    layoff: bool
+    seat: Final[int]
+    layoff: Final[bool]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Gambled(Event):
     kind: ClassVar[str] = "gambled"
-    seat: int
-    boss: int
-    lots: tuple[str, ...]
-    bet: int
-    dice: tuple[int, int]
-    layoff: bool
-    gambler_delta: int  # the gambler's gain (negative: loss)
-    boss_delta: int  # the House's gain (negative: what it paid)
+    seat: Final[int]
+    boss: Final[int]
+    lots: Final[tuple[str, ...]]
+    bet: Final[int]
+    dice: Final[tuple[int, int]]
+    layoff: Final[bool]
+    gambler_delta: Final[int]  # the gambler's gain (negative: loss)
+    boss_delta: Final[int]  # the House's gain (negative: what it paid)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TradeProposed(Event):
     kind: ClassVar[str] = "trade_proposed"
-    trade: int
-    proposer: int
-    terms: str
-    parties: tuple[int, ...]
+    trade: Final[int]
+    proposer: Final[int]
+    terms: Final[str]
+    parties: Final[tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TradeAccepted(Event):
     kind: ClassVar[str] = "trade_accepted"
-    trade: int
-    seat: int
+    trade: Final[int]
+    seat: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TradeClosed(Event):
     """A trade left the table without happening: `how` is rejected, withdrawn, expired or failed."""
 
     kind: ClassVar[str] = "trade_closed"
-    trade: int
-    how: str
-    seat: int  # who rejected or withdrew; -1 for expired or failed
-    reason: str
+    trade: Final[int]
+    how: Final[str]
+    seat: Final[int]  # who rejected or withdrew; -1 for expired or failed
+    reason: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TradeCompleted(Event):
     kind: ClassVar[str] = "trade_completed"
-    trade: int
-    terms: str
-    money: Payouts  # net change per seat
-    removed: tuple[tuple[int, str], ...]  # (seat, lot) markers or dice given up to make room
+    trade: Final[int]
+    terms: Final[str]
+    money: Final[Payouts]  # net change per seat
+    removed: Final[tuple[tuple[int, str], ...]]  # (seat, lot) markers or dice given up to make room
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TurnEnded(Event):
     kind: ClassVar[str] = "turn_ended"
-    seat: int
+    seat: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
-    reason: str  # "end_of_game_card" | "instant_win"
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    money: tuple[int, ...]
+    reason: Final[str]  # "end_of_game_card" | "instant_win"
+    winners: Final[tuple[int, ...]]
+    scores: Final[tuple[int, ...]]
+    money: Final[tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardRevealed(Event):
     """Turn step 1 (option underworld): `card` joins the line; `discarded` is its oldest card ("" if none)."""
 
     kind: ClassVar[str] = "card_revealed"
-    seat: int
-    card: str
-    discarded: str
+    seat: Final[int]
+    card: Final[str]
+    discarded: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardAcquired(Event):
     kind: ClassVar[str] = "card_acquired"
-    seat: int
-    card: str
-    cost: int
+    seat: Final[int]
+    card: Final[str]
+    cost: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardUsed(Event):
     """An action card is used (`lot` is its target, "" without one)."""
 
     kind: ClassVar[str] = "card_used"
-    seat: int
-    card: str
-    lot: str
-    cost: int
+    seat: Final[int]
+    card: Final[str]
+    lot: Final[str]
+    cost: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardTriggered(Event):
     """A property card of `colour` sets off the effect of `seat`'s card."""
 
     kind: ClassVar[str] = "card_triggered"
-    seat: int
-    card: str
-    colour: str
+    seat: Final[int]
+    card: Final[str]
+    colour: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardMoney(Event):
     """A card's effect: `seat` takes `amount` from the bank (negative: pays it to the bank)."""
 
     kind: ClassVar[str] = "card_money"
-    seat: int
-    card: str
-    amount: int
+    seat: Final[int]
+    card: Final[str]
+    amount: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardScored(Event):
     """A card's points now; with the seat's other card points of this turn they move the chip as one."""
 
     kind: ClassVar[str] = "card_scored"
-    seat: int
-    card: str
-    points: int
-    before: int
-    after: int
+    seat: Final[int]
+    card: Final[str]
+    points: Final[int]
+    before: Final[int]
+    after: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardDieChanged(Event):
     kind: ClassVar[str] = "card_die_changed"
-    seat: int
-    card: str
-    lot: str
-    old: int
-    new: int
+    seat: Final[int]
+    card: Final[str]
+    lot: Final[str]
+    old: Final[int]
+    new: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardRerolled(Event):
     kind: ClassVar[str] = "card_rerolled"
-    seat: int
-    card: str
-    lots: tuple[str, ...]
-    rolls: Rolls
+    seat: Final[int]
+    card: Final[str]
+    lots: Final[tuple[str, ...]]
+    rolls: Final[Rolls]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardHeld(Event):
     """The bank puts `amount` on `seat`'s card (`total` is now on it; it cannot be spent until released)."""
 
     kind: ClassVar[str] = "card_held"
-    seat: int
-    card: str
-    amount: int
-    total: int
+    seat: Final[int]
+    card: Final[str]
+    amount: Final[int]
+    total: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardReleased(Event):
     kind: ClassVar[str] = "card_released"
-    seat: int
-    card: str
-    amount: int
+    seat: Final[int]
+    card: Final[str]
+    amount: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardExtra(Event):
     """A card allows one more `action` (gamble or acquire) this turn."""
 
     kind: ClassVar[str] = "card_extra"
-    seat: int
-    card: str
-    action: str
+    seat: Final[int]
+    card: Final[str]
+    action: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardDiscarded(Event):
     kind: ClassVar[str] = "card_discarded"
-    seat: int
-    card: str
+    seat: Final[int]
+    card: Final[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardPointsCounted(Event):
     """The end: each seat's card points (by seat) are added to its score on the track, no breaks."""
 
     kind: ClassVar[str] = "card_points_counted"
-    points: tuple[int, ...]
-    scores: tuple[int, ...]
+    points: Final[tuple[int, ...]]
+    scores: Final[tuple[int, ...]]
 
 
 def _money(payouts: Payouts, names: Sequence[str]) -> str:

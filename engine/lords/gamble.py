@@ -20,8 +20,10 @@ PAYS_EVEN = (3, 4, 9, 10, 11)
 
 
 def bet_limit(state: LordsState, seat: int, house: int, lots: tuple[int, ...]) -> int:
-    """The largest bet `seat` may place at a casino of the House `house`."""
-    return min(BET_PER_TILE * tile_count(state, lots), state.money[seat], state.money[house])
+    """The largest bet `seat` may place at a casino of the House `house` (bots ask after every action:
+    `tile_count` is written out)."""
+    money = state.money
+    return min(BET_PER_TILE * len(lots) * state.height[lots[0]], money[seat], money[house])
 
 
 def do_gamble(state: LordsState, seat: int, action: Gamble, events: list[Event]) -> None:

@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core.api import Event, GameConfig, Result, RuleSetInfo
+from engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
 from engine.core.canonical import JSONValue, canonical_hash
 from engine.core.errors import MalformedAction
 from engine.lords import actions as a
 from engine.lords.checks import check_turn
 from engine.lords.codec import decode, encode, view, views
 from engine.lords.decisions import do_decision
+from engine.lords.determinize import determinize
 from engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
 from engine.lords.events import describe
 from engine.lords.gamble import do_gamble
 from engine.lords.legal import decision_answers, legal_actions
+from engine.lords.sample import random_action
 from engine.lords.state import OVER, PLAYER_COLOURS, LordsState
 from engine.lords.trades import do_accept, do_propose, do_reject, do_withdraw
 from engine.lords.turn import end_turn, new_state
@@ -73,6 +75,8 @@ class LordsOfVegas:
             return decision_answers(state, head)[0] if head.seat == seat else None
         return a.EndTurn() if seat == state.current else None
 
+    random_action = staticmethod(random_action)  # the rule itself: playouts ask after every action
+
     def apply(self, state: LordsState, seat: int, action: Any) -> list[Event]:
         """Apply `seat`'s action; IllegalAction (state unchanged) if the rules forbid it."""
         if not 0 <= seat < state.players:
@@ -98,6 +102,10 @@ class LordsOfVegas:
 
     def view(self, state: LordsState, seat: int | None) -> dict[str, JSONValue]:
         return view(state, seat)
+
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: RandomSource) -> LordsState:
+        """A full state that shows `seat` exactly `view`, the deck drawn anew (see `determinize.py`)."""
+        return determinize(view, seat, rng)
 
     def views(self, state: LordsState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
         return views(state, seats)

@@ -1,17 +1,24 @@
-"""Every legal action of a seat, in a stable order, for bots and clients.
+"""Every legal action of a seat, in a stable order, for bots and clients; and one of them at random.
 
 Order: a pending decision's answers (the first is the documented default when a player times out); else,
 for the current player, build, sprawl, remodel, reorganize, raise, gamble (one `ActionRange` of bets per
 casino), then trade answers, then `end`. A casino is always named by its root (lowest) lot. Proposing a
 trade is legal too, but trades are combinations of anything, so they are not listed.
 With the `underworld` option, the current player's acquire and use actions come after the gambles.
+
+`random_action` draws one of them as a bot choosing from the list would, without building the list for the
+current player (`sample.py`): bots' playouts ask for one action after every action, and listing them all
+was most of a playout's time. Turn actions come from tables made once (actions are immutable), so listing
+builds no action but the bet ranges.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from engine.core.api import ActionRange
+from engine.core.api import ActionRange, RandomSource
+from engine.core.errors import IllegalAction
 from engine.lords.actions import (
     AcceptTrade,
     Build,
@@ -28,12 +35,25 @@ from engine.lords.actions import (
     WithdrawTrade,
 )
 from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS
+from engine.lords.casinos import frontier
+from engine.lords.checks import describe_pending
 from engine.lords.gamble import bet_limit
 from engine.lords.state import OVER, REMODEL_COST, RISER_COST, Decision, LordsState
 from engine.lords.trades import default_removes
 from engine.lords.underworld import card_actions, discount, extra_gamble
 
 _COLOUR_RANGE = range(len(COLOURS))
+_NAMES = tuple(lot.name for lot in LOTS)
+_PRICES = tuple(lot.price for lot in LOTS)
+_CLOSED = tuple(lot.block == CLOSED_BLOCK_FOR_TWO for lot in LOTS)
+BUILDS = tuple(tuple(Build(name, colour) for colour in COLOURS) for name in _NAMES)
+REMODELS = tuple(tuple(Remodel(name, colour) for colour in COLOURS) for name in _NAMES)
+SPRAWLS = tuple({near: Sprawl(LOTS[root].name, LOTS[near].name) for near in range(LOT_COUNT)
+                  if LOTS[near].block == LOTS[root].block} for root in range(LOT_COUNT))
+REORGANIZES = tuple(Reorganize(name) for name in _NAMES)
+RAISES = tuple(Raise(name) for name in _NAMES)
+_FIRST_BETS = tuple(Gamble(name, 1) for name in _NAMES)
+END_TURN = EndTurn()
 
 
 def legal_actions(state: LordsState, seat: int) -> list[Any]:
@@ -42,11 +62,46 @@ def legal_actions(state: LordsState, seat: int) -> list[Any]:
     if state.pending:
         head = state.pending[0]
         return decision_answers(state, head) if head.seat == seat else []
-    actions: list[Any] = _turn_actions(state, seat) if seat == state.current else []
-    actions += _trade_answers(state, seat)
+    actions: list[Any] = []
     if seat == state.current:
-        actions.append(EndTurn())
+        lots, colours, middle, bets = _turn_choices(state, seat)
+        actions = [BUILDS[lot][c] for lot in lots for c in colours]
+        actions += middle
+        actions += [ActionRange(_FIRST_BETS[root], "bet", 1, limit) for root, limit in bets]
+        if state.uw is not None:
+            actions += card_actions(state, seat)
+    actions += trade_answers(state, seat)
+    if seat == state.current:
+        actions.append(END_TURN)
     return actions
+
+
+def from_list(state: LordsState, seat: int, rng: RandomSource) -> Any:
+    """`legal_actions(state, seat)[k]`, k uniform (`rng.randrange`), with a bet uniform in its range
+    (`rng.randint`): exactly what a bot choosing from the list draws."""
+    actions = legal_actions(state, seat)
+    if not actions:
+        why = "the game is over" if state.phase == OVER else describe_pending(state) if state.pending else (
+            f"it is {state.name(state.current)}'s turn and no trade awaits an answer")
+        raise IllegalAction("no_legal_action", f"{state.name(seat)} has nothing to do now: {why}")
+    action = actions[rng.randrange(len(actions))]
+    return action.at(rng.randint(action.low, action.high)) if type(action) is ActionRange else action
+
+
+def buildable(state: LordsState, seat: int) -> tuple[list[int], list[int]]:
+    """The lots `seat` can afford to build on (its parking lots, in lot order) and the colours with a tile
+    left: every pair of the two is a legal build."""
+    money = state.money[seat]
+    budget = money + discount(state, seat, "build")  # Underworld cards: 0 without them
+    lots = [lot for lot in parking_lots(tuple(state.marker), seat) if _PRICES[lot] <= budget]
+    return lots, [c for c in _COLOUR_RANGE if state.tiles_left[c]]
+
+
+@lru_cache(maxsize=1024)
+def parking_lots(marker: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The lots where `marker` (each lot's marker: a seat or -1) has `seat`'s, in lot order. Markers move
+    once a turn or so, and bots ask after every action: remembered per layout."""
+    return tuple(lot for lot, who in enumerate(marker) if who == seat)
 
 
 def decision_answers(state: LordsState, head: Decision) -> list[Any]:
@@ -59,68 +114,91 @@ def decision_answers(state: LordsState, head: Decision) -> list[Any]:
     return [Layoff(False), Layoff(True)]
 
 
-def _turn_actions(state: LordsState, seat: int) -> list[Any]:
-    """The current player's actions, in the documented order. One pass over each casino gathers its facts."""
+def _turn_choices(state: LordsState, seat: int) -> tuple[list[int], list[int], list[Any], list[tuple[int, int]]]:
+    """The current player's actions but trade answers and `end`, in the documented order, as: the lots
+    they may build on and the colours they may build (every pair is a build), the sprawls, remodels,
+    reorganizations and raises, and (root, largest bet) of each casino they may gamble at.
+
+    Speed matters here (bots call this after every action), hence the locals.
+    """
     money, tile, tiles_left, height = state.money[seat], state.tile, state.tiles_left, state.height
-    owner, pips, flagged = state.die_owner, state.die_pips, state.reorganized
-    actions: list[Any] = []
-    build_off = discount(state, seat, "build")  # Underworld cards: 0 without them
-    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))
-    for lot in range(LOT_COUNT):
-        if state.marker[lot] == seat and LOTS[lot].price - build_off <= money:
-            actions += [Build(LOTS[lot].name, COLOURS[c]) for c in _COLOUR_RANGE if tiles_left[c]]
+    casinos = state.casinos
+    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
+    lots, colours = buildable(state, seat)
+    mine, reorgs, houses = casino_roles(state, seat, money)
+    middle: list[Any] = []
+    for root in mine:
+        middle += _sprawls(state, root, money)
+    for root in mine:
+        size = len(casinos[root])
+        if remodel_cost * size <= money:
+            remodels = REMODELS[root]
+            middle += [remodels[c] for c in _COLOUR_RANGE if c != tile[root] and tiles_left[c] >= size]
+    middle += [REORGANIZES[root] for root in reorgs]
+    if state.risers:
+        middle += [RAISES[root] for root in mine if height[root] < state.players
+                   and RISER_COST * len(casinos[root]) <= money]
+    bets: list[tuple[int, int]] = []
+    if (not state.gambled or extra_gamble(state)) and money:
+        for root, house in houses:
+            limit = bet_limit(state, seat, house, casinos[root])
+            if limit >= 1:
+                bets.append((root, limit))
+    return lots, colours, middle, bets
+
+
+def casino_roles(state: LordsState, seat: int, money: int) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+    """One pass over each casino, in root order: the roots of those `seat` is the boss of, of those it may
+    reorganize (a die of its there, none reorganized this turn, their pips within `money`), and (root, boss)
+    of those another player is the boss of."""
+    owner, pips, flagged, casinos = state.die_owner, state.die_pips, state.reorganized, state.casinos
     mine: list[int] = []
-    reorgs: list[Any] = []
+    reorgs: list[int] = []
     houses: list[tuple[int, int]] = []
-    for root, lots in sorted(state.casinos.items()):
+    for root in sorted(casinos):
+        lots = casinos[root]
+        if len(lots) == 1:  # most casinos: the same, written out
+            chief = owner[root]
+            if chief == seat:
+                mine.append(root)
+                if not flagged[root] and pips[root] <= money:
+                    reorgs.append(root)
+            elif chief >= 0:
+                houses.append((root, chief))
+            continue
         chief, best, cost, have_die, reorganized = -1, 0, 0, False, False
         for lot in lots:
             who = owner[lot]
             if who >= 0:
-                cost += pips[lot]
-                have_die = have_die or who == seat
-                reorganized = reorganized or flagged[lot]
-                if pips[lot] > best:
-                    chief, best = who, pips[lot]
+                value = pips[lot]
+                cost += value
+                if who == seat:
+                    have_die = True
+                if flagged[lot]:
+                    reorganized = True
+                if value > best:
+                    chief, best = who, value
         if chief == seat:
             mine.append(root)
         elif chief >= 0:
             houses.append((root, chief))
         if have_die and not reorganized and cost <= money:
-            reorgs.append(Reorganize(LOTS[root].name))
-    for root in mine:
-        actions += _sprawls(state, root, money)
-    for root in mine:
-        size = len(state.casinos[root])
-        if remodel_cost * size <= money:
-            actions += [Remodel(LOTS[root].name, COLOURS[c]) for c in _COLOUR_RANGE
-                        if c != tile[root] and tiles_left[c] >= size]
-    actions += reorgs
-    if state.risers:
-        actions += [Raise(LOTS[root].name) for root in mine if height[root] < state.players
-                    and RISER_COST * len(state.casinos[root]) <= money]
-    if not state.gambled or extra_gamble(state):
-        for root, house in houses:
-            limit = bet_limit(state, seat, house, state.casinos[root])
-            if limit >= 1:
-                actions.append(ActionRange(Gamble(LOTS[root].name, 1), "bet", 1, limit))
-    if state.uw is not None:
-        actions += card_actions(state, seat)
-    return actions
+            reorgs.append(root)
+    return mine, reorgs, houses
 
 
 def _sprawls(state: LordsState, root: int, money: int) -> list[Sprawl]:
     lots, colour, level = state.casinos[root], state.tile[root], state.height[root]
     if not state.tiles_left[colour]:
         return []
-    targets = sorted({near for lot in lots for near in LOTS[lot].neighbours
-                      if state.tile[near] < 0 and state.marker[near] < 0})
-    closed = CLOSED_BLOCK_FOR_TWO if state.players == 2 else ""
-    return [Sprawl(LOTS[root].name, LOTS[t].name) for t in targets
-            if LOTS[t].block != closed and 2 * LOTS[t].price + RISER_COST * (level - 1) <= money]
+    tile, marker, table = state.tile, state.marker, SPRAWLS[root]
+    budget = money - RISER_COST * (level - 1)
+    closed = state.players == 2
+    return [table[near] for near in frontier(lots) if tile[near] < 0 and marker[near] < 0
+            and 2 * _PRICES[near] <= budget and not (closed and _CLOSED[near])]
 
 
-def _trade_answers(state: LordsState, seat: int) -> list[Any]:
+def trade_answers(state: LordsState, seat: int) -> list[Any]:
     answers: list[Any] = []
     for trade in state.trades:
         if seat in trade.parties and seat not in trade.accepted:
@@ -131,4 +209,3 @@ def _trade_answers(state: LordsState, seat: int) -> list[Any]:
         if seat == trade.proposer:
             answers.append(WithdrawTrade(trade.id))
     return answers
-

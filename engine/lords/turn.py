@@ -22,7 +22,7 @@ from engine.lords.board import (
     STRIP,
     card_name,
 )
-from engine.lords.casinos import boss, names, settle_ties, tile_count, touches_strip
+from engine.lords.casinos import names, settle_ties, tile_count, touches_strip
 from engine.lords.events import (
     CardDrawn,
     CasinoPaid,
@@ -209,21 +209,29 @@ def pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
     """Each paying casino pays every die's pips to its owner; then bosses score, smallest casino first.
 
     `colour` is a casino colour, STRIP (casinos touching The Strip) or ALL_CASINOS (every casino)."""
-    paying = [root for root in sorted(state.casinos)
-              if colour == ALL_CASINOS
-              or (touches_strip(state.casinos[root]) if colour == STRIP else state.tile[root] == colour)]
+    casinos, tile, owner, pips, money = state.casinos, state.tile, state.die_owner, state.die_pips, state.money
+    if colour == ALL_CASINOS:
+        paying = sorted(casinos)
+    elif colour == STRIP:
+        paying = [root for root in sorted(casinos) if touches_strip(casinos[root])]
+    else:
+        paying = [root for root in sorted(casinos) if tile[root] == colour]
     to_score: list[tuple[int, int, int]] = []  # (points, root, boss)
     for root in paying:
-        lots = state.casinos[root]
+        lots = casinos[root]
         amounts = [0] * state.players
+        chief, best = -1, 0  # as `boss` finds it, in the same pass
         for lot in lots:
-            if state.die_owner[lot] >= 0:
-                amounts[state.die_owner[lot]] += state.die_pips[lot]
+            who = owner[lot]
+            if who >= 0:
+                amounts[who] += pips[lot]
+                if pips[lot] > best:
+                    chief, best = who, pips[lot]
         for seat, amount in enumerate(amounts):
-            state.money[seat] += amount
-        chief, points = boss(state, lots), tile_count(state, lots)
+            money[seat] += amount
+        points = tile_count(state, lots)
         events.append(CasinoPaid(names(lots), COLOURS[state.tile[root]], state.height[root],
-                                 tuple((s, a) for s, a in enumerate(amounts) if a), chief, points))
+                                 tuple([(s, a) for s, a in enumerate(amounts) if a]), chief, points))
         if chief >= 0:
             to_score.append((points, root, chief))
     for points, root, chief in sorted(to_score):

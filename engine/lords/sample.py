@@ -1,0 +1,147 @@
+"""A random legal action of the current player, drawn without listing them all (bots' playouts).
+
+The distribution is exactly that of a bot choosing from `legal_actions(state, seat)`: every entry of the
+list equally likely, and a bet uniform in its range. The draws are not the same as `legal.from_list`'s for
+the same generator, only their distribution.
+
+How: the entries are counted without being made, family by family, and one is drawn by its number. Builds
+are every pair of an affordable parking lot and a colour with a tile left; reorganizations and gambles
+come one per casino from `legal.casino_roles`, and (option underworld) card actions from their list.
+The casinos the player is the boss of are counted by slots
+instead: one per lot of the casino's frontier (a sprawl there), one per colour (a remodel to it) and one
+for a raise (none for a kind the player cannot afford at all), which are more than their legal actions: a
+number whose action the rules forbid now (a taken lot, the casino's own colour, a gamble where the bet
+limit is 0) is rejected and another drawn (mid-game, about one draw in seven). Every entry of the list has
+exactly one number, so the one kept is uniform over them. After `MAX_TRIES` rejections (2% of calls) the
+action comes from the full list instead (`legal.from_list`), which keeps the distribution exact: each entry
+is drawn with probability (1 - q**T)/N + q**T/N = 1/N, where N entries are legal, q is the chance a number
+is rejected and T the tries.
+
+The conditions below are those of `legal._turn_choices`, one slot at a time; tests/engine/test_random_action.py
+checks that every action drawn is listed and every listed one is drawn.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.core.api import RandomSource
+from engine.lords.actions import Gamble
+from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
+from engine.lords.casinos import frontier
+from engine.lords.gamble import bet_limit
+from engine.lords.legal import (
+    BUILDS,
+    END_TURN,
+    RAISES,
+    REMODELS,
+    REORGANIZES,
+    SPRAWLS,
+    buildable,
+    casino_roles,
+    from_list,
+    trade_answers,
+)
+from engine.lords.state import OVER, REMODEL_COST, RISER_COST, LordsState
+from engine.lords.underworld import card_actions, discount, extra_gamble
+
+MAX_TRIES = 16
+_COLOURS = len(COLOURS)
+_NAMES = tuple(lot.name for lot in LOTS)
+_PRICES = tuple(lot.price for lot in LOTS)
+_CLOSED = tuple(lot.block == CLOSED_BLOCK_FOR_TWO for lot in LOTS)
+
+
+def random_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
+    """A legal action of `seat` drawn as a bot choosing from `legal_actions` draws one: an entry of the list,
+    each equally likely, and a bet uniform in its range. The current player's is drawn without listing
+    (`random_turn_action`); anyone else's from the list. IllegalAction if `seat` has nothing to do."""
+    if state.phase != OVER and not state.pending and seat == state.current:
+        return random_turn_action(state, seat, rng)
+    return from_list(state, seat, rng)
+
+
+def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
+    """The current player's action (no decision pending), drawn as the module docstring says."""
+    money, casinos = state.money[seat], state.casinos
+    lots, colours = buildable(state, seat)
+    mine, reorgs, houses = casino_roles(state, seat, money)
+    builds = len(lots) * len(colours)
+    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
+    groups = [_slot_groups(state, casinos[root], state.height[root], money, remodel_cost) for root in mine]
+    bossed = sum(map(sum, groups))
+    bets = len(houses) if not state.gambled or extra_gamble(state) else 0
+    cards = card_actions(state, seat) if state.uw is not None else []
+    trades = trade_answers(state, seat) if state.trades else []
+    size = builds + bossed + len(reorgs) + bets + len(cards) + len(trades) + 1
+    for _ in range(MAX_TRIES):
+        k = rng.randrange(size)
+        if k < builds:
+            lot, colour = divmod(k, len(colours))
+            return BUILDS[lots[lot]][colours[colour]]
+        k -= builds
+        if k < bossed:
+            action = _bossed_action(state, money, mine, groups, k)
+            if action is not None:
+                return action
+            continue
+        k -= bossed
+        if k < len(reorgs):
+            return REORGANIZES[reorgs[k]]
+        k -= len(reorgs)
+        if k < bets:
+            root, house = houses[k]
+            limit = bet_limit(state, seat, house, casinos[root])
+            if limit >= 1:
+                return Gamble(_NAMES[root], rng.randint(1, limit))
+            continue
+        k -= bets
+        if k < len(cards):
+            return cards[k]
+        k -= len(cards)
+        return trades[k] if k < len(trades) else END_TURN
+    return from_list(state, seat, rng)
+
+
+def _slot_groups(state: LordsState, lots: tuple[int, ...], level: int, money: int,
+                 remodel_cost: int) -> tuple[int, int, int]:
+    """The slots of a casino (its `lots`, `level` high) the player is the boss of, by kind: sprawls (one per
+    lot of its frontier), remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises,
+    not in these rules) gets none, since none of its actions is legal."""
+    size, frontier_size, cheapest = _shape(lots)
+    return (frontier_size if 2 * cheapest + RISER_COST * (level - 1) <= money else 0,
+            _COLOURS if remodel_cost * size <= money else 0,
+            1 if state.risers and RISER_COST * size <= money and level < state.players else 0)
+
+
+@lru_cache(maxsize=4096)
+def _shape(lots: tuple[int, ...]) -> tuple[int, int, int]:
+    """A casino's size, the size of its frontier and the price of its frontier's cheapest lot (a large
+    number if it has none): what its slots depend on besides money and height."""
+    targets = frontier(lots)
+    return len(lots), len(targets), min((_PRICES[t] for t in targets), default=1 << 30)
+
+
+def _bossed_action(state: LordsState, money: int, mine: list[int], groups: list[tuple[int, int, int]],
+                   slot: int) -> Any:
+    """The action of slot number `slot` among the casinos the player is the boss of, if legal now."""
+    for root, (sprawls, remodels, raises) in zip(mine, groups, strict=True):
+        if slot < sprawls:
+            target, tile = frontier(state.casinos[root])[slot], state.tile
+            if (not state.tiles_left[tile[root]] or tile[target] >= 0 or state.marker[target] >= 0
+                    or 2 * _PRICES[target] + RISER_COST * (state.height[root] - 1) > money
+                    or (state.players == 2 and _CLOSED[target])):
+                return None
+            return SPRAWLS[root][target]
+        slot -= sprawls
+        if slot < remodels:
+            size = len(state.casinos[root])
+            if slot == state.tile[root] or state.tiles_left[slot] < size:
+                return None
+            return REMODELS[root][slot]
+        slot -= remodels
+        if slot < raises:
+            return RAISES[root]
+        slot -= raises
+    raise AssertionError("a slot beyond the casinos' slots")
