@@ -13,9 +13,11 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from vegas.v1 import table_pb2
 
+from server.auth import PasswordCheck
 from server.cores import LocalCores
 from server.datadir import DataDirLock
 from server.hub import GameHub
+from server.limits import Limits, StreamCounter
 from server.openfiles import raise_open_file_limit
 from server.ratelimit import RateLimiter
 from server.records import GameStore
@@ -55,12 +57,11 @@ class ServerOptions:
 
     data_dir: Path = Path("data")
     settings: Settings = field(default_factory=Settings)
-    rate: float = 100.0  # requests per second per connection; 0 disables the limit
-    burst: int = 200
-    max_games: int = 1000
+    limits: Limits = field(default_factory=Limits)
     tls_cert: Path | None = None
     tls_key: Path | None = None
     workers: int = 0  # processes the matches run in (0: this one)
+    password: str | None = None  # every call but health checks must bring it (server.auth)
 
 
 class PortInUse(Exception):
@@ -102,26 +103,30 @@ async def create_server(address: str, options: ServerOptions | None = None) -> t
 async def _serve(address: str, options: ServerOptions, store: GameStore,
                  lock: DataDirLock) -> tuple[RunningServer, int]:
     _warn_if_open_to_others(store)
-    server = grpc.aio.server(options=KEEPALIVE + SIZES + NO_REUSEPORT)
+    interceptors = [PasswordCheck(options.password)] if options.password is not None else []
+    server = grpc.aio.server(options=KEEPALIVE + SIZES + NO_REUSEPORT, interceptors=interceptors)
     port = _listen(server, address, options)  # before the restore: a port in use fails at once
     fsync = options.settings.fsync
     cores = await WorkerCores(options.workers, fsync).open() if options.workers else LocalCores(fsync)
-    hub = GameHub(store, options.settings, cores, options.max_games)
+    hub = GameHub(store, options.settings, cores, options.limits)
     try:
         waiting = await hub.restore_all()
     except BaseException:
         await hub.close()
         raise
-    add_to_server(VegasTable(hub, RateLimiter(options.rate, options.burst)), server)
+    limits = options.limits
+    limiter = RateLimiter(limits.rate, limits.burst, limits.address_rate, limits.address_burst)
+    add_to_server(VegasTable(hub, limiter, StreamCounter(limits.streams_per_connection, limits.streams_per_address)),
+                  server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    hub.start_bots()
+    hub.start()
     log.info("serving", address=address, port=port, data_dir=str(options.data_dir), games=waiting,
-             tls=options.tls_cert is not None, workers=options.workers)
+             tls=options.tls_cert is not None, workers=options.workers, password=options.password is not None)
     return RunningServer(server, hub, port, health_servicer, lock), port
 
 

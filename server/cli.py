@@ -9,10 +9,12 @@ from typing import Any
 
 import structlog
 
+from cli.channels import read_password
 from cli.logs import configure_logging
 from server.app import PortInUse, ServerOptions, serve_forever
 from server.datadir import DataDirInUse
 from server.hub import MAX_THINK_MS
+from server.limits import Limits
 from server.session import Settings
 
 log = structlog.get_logger("vegas.server")
@@ -34,9 +36,10 @@ def register(commands: Any) -> None:
     parser.add_argument("--tls-key", type=Path, help="PEM private key for --tls-cert")
     parser.add_argument("--bot-think-ms", type=int, default=300,
                         help="pause before each move of the server's bots, unless the game sets its own")
-    parser.add_argument("--rate-limit", type=float, default=100.0,
-                        help="requests per second per connection (bursts of twice as many); 0: no limit")
-    parser.add_argument("--max-games", type=int, default=1000, help="unfinished games the server hosts at most")
+    add_limit_flags(parser)
+    parser.add_argument("--password-file", type=Path,
+                        help="a file holding the server's password (its first line): every call but health checks "
+                        "must bring it (vegas play / vegas bot --password-file); none: anyone on the network may play")
     parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
                         help="worker processes the games run in, beside the one that talks to clients "
                         "(default 0: games run in the server's own process)")
@@ -56,9 +59,49 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
     if not 0 <= args.port <= 65535:
         raise SystemExit(f"vegas serve: --port {args.port} is not a port (0..65535)")
     settings = Settings(bot_think_ms=args.bot_think_ms)
-    return ServerOptions(data_dir=args.data_dir, settings=settings, rate=args.rate_limit,
-                         burst=max(1, int(args.rate_limit * 2)), max_games=args.max_games,
-                         tls_cert=args.tls_cert, tls_key=args.tls_key, workers=args.workers)
+    return ServerOptions(data_dir=args.data_dir, settings=settings, limits=limits_from(args),
+                         tls_cert=args.tls_cert, tls_key=args.tls_key, workers=args.workers,
+                         password=read_password(args.password_file, "vegas serve") if args.password_file else None)
+
+
+def add_limit_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags of `server.limits.Limits` (docs/SECURITY.md has the table): 0 turns a limit off."""
+    d = Limits()
+    parser.add_argument("--max-games", type=int, default=d.max_games,
+                        help=f"unfinished games the server hosts at most (default {d.max_games})")
+    parser.add_argument("--waiting-per-address", type=int, default=d.waiting_per_address,
+                        help="games waiting for players one address may have created "
+                        f"(default {d.waiting_per_address}; 0: no limit)")
+    parser.add_argument("--waiting-expiry", type=float, default=d.waiting_expiry / 60, metavar="MINUTES",
+                        help="a waiting game nobody joins is removed this long after its creation or last join "
+                        f"(default {d.waiting_expiry / 60:g}; 0: never)")
+    parser.add_argument("--streams-per-connection", type=int, default=d.streams_per_connection,
+                        help="open Watch and Act streams per connection "
+                        f"(default {d.streams_per_connection}; 0: no limit)")
+    parser.add_argument("--streams-per-address", type=int, default=d.streams_per_address,
+                        help="open Watch and Act streams per address, all its connections together "
+                        f"(default {d.streams_per_address}; 0: no limit)")
+    parser.add_argument("--rate-limit", type=float, default=d.rate,
+                        help="requests per second per connection, bursts of twice as many "
+                        f"(default {d.rate:g}; 0: no limit)")
+    parser.add_argument("--address-rate-limit", type=float, default=d.address_rate,
+                        help="requests per second per address, all its connections together, bursts of twice as "
+                        f"many (default {d.address_rate:g}; 0: no limit)")
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    values = {"--max-games": args.max_games, "--waiting-per-address": args.waiting_per_address,
+              "--waiting-expiry": args.waiting_expiry, "--streams-per-connection": args.streams_per_connection,
+              "--streams-per-address": args.streams_per_address, "--rate-limit": args.rate_limit,
+              "--address-rate-limit": args.address_rate_limit}
+    for flag, value in values.items():
+        if value < 0:
+            raise SystemExit(f"vegas serve: {flag} {value:g} must be 0 (no limit) or more")
+    return Limits(max_games=args.max_games, waiting_per_address=args.waiting_per_address,
+                  waiting_expiry=args.waiting_expiry * 60, streams_per_connection=args.streams_per_connection,
+                  streams_per_address=args.streams_per_address, rate=args.rate_limit,
+                  burst=max(1, int(args.rate_limit * 2)), address_rate=args.address_rate_limit,
+                  address_burst=max(1, int(args.address_rate_limit * 2)))
 
 
 def run(args: argparse.Namespace) -> int:

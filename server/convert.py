@@ -18,7 +18,7 @@ def summary(session: GameSession) -> pb.GameSummary:
     return pb.GameSummary(game_id=record.game_id, game=record.game, rules=record.rules, options=record.options,
                           players=record.players, seats=seats, status=STATUS[session.status],
                           version=session.version, commitment=record.commitment, created_at=record.created_at,
-                          actors=session.actors)
+                          actors=session.actors, private=record.private)
 
 
 def events(change: Change) -> list[pb.Event]:

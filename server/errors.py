@@ -89,9 +89,40 @@ def no_free_seat(game_id: str) -> ApiError:
                     f"every seat of game {game_id} is taken; watch it as a spectator instead")
 
 
-def too_many_games(limit: int) -> ApiError:
+def too_many_games(limit: int, frees: str) -> ApiError:
     return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too_many_games",
-                    f"this server already hosts {limit} unfinished games; join one of them or try later")
+                    f"this server already hosts {limit} unfinished games (its limit, --max-games); a place frees "
+                    f"when one of them finishes or {frees}; join one of them or try later")
+
+
+def too_many_waiting(limit: int, frees: str) -> ApiError:
+    return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too_many_waiting",
+                    f"your address already has {limit} games waiting for players (the limit per address, "
+                    f"--waiting-per-address); one frees when its seats are all taken or {frees}")
+
+
+def expired(game_id: str) -> ApiError:
+    return ApiError(grpc.StatusCode.NOT_FOUND, "expired",
+                    f"game {game_id} waited for players longer than this server keeps a game nobody joins "
+                    "(--waiting-expiry) and was removed; create a new one")
+
+
+def too_many_streams(scope: str, limit: int) -> ApiError:
+    flag = "--streams-per-connection" if scope == "connection" else "--streams-per-address"
+    return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too_many_streams",
+                    f"this {scope} already has {limit} open Watch and Act streams (the limit per {scope}, {flag}); "
+                    "one frees as soon as one of them is closed: close the streams of games you no longer follow")
+
+
+def private_game(game_id: str) -> ApiError:
+    return ApiError(grpc.StatusCode.PERMISSION_DENIED, "private_game",
+                    f"game {game_id} is private: send the join code its creator got (join_code), or your seat token")
+
+
+def password_required() -> ApiError:
+    return ApiError(grpc.StatusCode.UNAUTHENTICATED, "password_required",
+                    "this server wants a password: send it in the metadata `vegas-password` "
+                    "(vegas play / vegas bot --password-file FILE); ask the host for it")
 
 
 def suspended(game_id: str) -> ApiError:
@@ -100,6 +131,8 @@ def suspended(game_id: str) -> ApiError:
                     "re-playing the game from its replay file; retry in a moment")
 
 
-def rate_limited(rate: float) -> ApiError:
+def rate_limited(scope: str, rate: float) -> ApiError:
+    flag = "--rate-limit" if scope == "connection" else "--address-rate-limit"
     return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "rate_limited",
-                    f"too many requests from this connection (limit {rate:g} per second); slow down and retry")
+                    f"too many requests from this {scope} (limit {rate:g} per second, {flag}); a request frees "
+                    f"every {1000 / rate:.3g} ms: slow down and retry")

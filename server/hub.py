@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import bisect
+import contextvars
+import math
 import secrets
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import structlog
 
@@ -14,7 +18,8 @@ from engine.core.api import GameConfig
 from engine.registry import check_config
 from server import errors
 from server.cores import Cores
-from server.records import GameRecord, GameStore, SeatRecord
+from server.limits import Limits
+from server.records import GameRecord, GameStore, SeatRecord, token_hash
 from server.session import GameSession, Settings
 from server.viewers import Status
 
@@ -22,18 +27,35 @@ log = structlog.get_logger("vegas.server")
 
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud across a room
 ID_LENGTH = 6
+CODE_LENGTH = 8  # a private game's join code: 31^8 (about 10^12) codes, read aloud like ids
 MAX_THINK_MS = 10_000
+FINISHED_KEPT = 16  # finished games kept loaded, for the viewers who come right after the end
+SWEEP_SECONDS = 60.0  # how often waiting games are checked for expiry (more often with a short expiry)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 class GameHub:
-    """The games of one server, by id."""
+    """The games of one server, by id: the unfinished ones in memory, the finished ones on disk.
 
-    def __init__(self, store: GameStore, settings: Settings, cores: Cores, max_games: int = 1000) -> None:
+    A finished game leaves memory (its id and creation time stay, for `page`); the last few are kept
+    loaded for the viewers who come right after the end, and any other is re-read when someone asks."""
+
+    def __init__(self, store: GameStore, settings: Settings, cores: Cores, limits: Limits | None = None,
+                 now: Callable[[], datetime] = _utc_now) -> None:
         self.store = store
         self.settings = settings
         self.cores = cores
-        self.max_games = max_games
-        self.sessions: dict[str, GameSession] = {}
+        self.limits = limits or Limits()
+        self.now = now
+        self.sessions: dict[str, GameSession] = {}  # unfinished games
+        self.finished_kept: OrderedDict[str, GameSession] = OrderedDict()  # the last FINISHED_KEPT read
+        self.finished_index: list[tuple[str, str]] = []  # (created_at, game_id) of public finished games, sorted
+        self.creating = 0  # games being created (their places reserved)
+        self.creating_by: Counter[str] = Counter()  # the same, by owner address
+        self._sweeping: asyncio.Task[None] | None = None
         cores.on_lost = self._games_lost
 
     def _games_lost(self, held: Callable[[str], bool]) -> None:
@@ -42,40 +64,135 @@ class GameHub:
             if held(session.game_id) and session.status is Status.RUNNING:
                 session.suspend("match_lost")
 
+    # ---------------------------------------------------------------------------------------- finding
+
     def get(self, game_id: str) -> GameSession:
+        """An unfinished game (one dict lookup: every action comes this way); a finished one is over."""
         session = self.sessions.get(game_id)
         if session is None:
+            if game_id in self.finished_kept or (well_formed_id(game_id) and self.store.exists(game_id)):
+                raise errors.game_over(game_id)
             raise errors.unknown_game(game_id)
         return session
 
-    def listed(self, include_finished: bool) -> list[GameSession]:
-        """Games newest first; finished ones only if asked."""
-        sessions = [s for s in self.sessions.values() if include_finished or s.status is not Status.FINISHED]
-        return sorted(sessions, key=lambda s: (s.record.created_at, s.game_id), reverse=True)
+    async def find(self, game_id: str) -> GameSession:
+        """Any game, finished ones re-read from disk if they have left memory."""
+        session = self.sessions.get(game_id)
+        if session is not None:
+            return session
+        session = self.finished_kept.get(game_id)
+        if session is None:
+            session = await self._read_finished(game_id)
+            self._keep_finished(session)
+        else:
+            self.finished_kept.move_to_end(game_id)
+        return session
+
+    async def _read_finished(self, game_id: str) -> GameSession:
+        if not well_formed_id(game_id) or not self.store.exists(game_id):
+            raise errors.unknown_game(game_id)
+        try:
+            record = await asyncio.to_thread(self.store.load, game_id)
+        except (OSError, ValueError):  # removed meanwhile (an expired lobby game), or unreadable (logged at start)
+            raise errors.unknown_game(game_id) from None
+        session = GameSession(record, self.store, self.settings, self.cores)
+        if not await session.load_finished():
+            raise errors.unknown_game(game_id)  # on disk but neither finished nor restored: see the start-up log
+        return session
+
+    def _keep_finished(self, session: GameSession) -> None:
+        self.finished_kept[session.game_id] = session
+        while len(self.finished_kept) > FINISHED_KEPT:
+            self.finished_kept.popitem(last=False)
+
+    def _finished(self, session: GameSession) -> None:
+        """A game just finished: from now on it is read from disk (after the last few kept)."""
+        if self.sessions.pop(session.game_id, None) is not None and not session.record.private:
+            bisect.insort(self.finished_index, _key(session))
+        self._keep_finished(session)
+
+    async def page(self, include_finished: bool, size: int, after: tuple[str, str] | None,
+                   ) -> tuple[list[GameSession], tuple[str, str] | None]:
+        """Up to `size` public games newest first, after the key `after` (None: from the newest); the key to
+        continue from, or None at the end. Finished games come from the index and are read from disk."""
+        unfinished = [s for s in self.sessions.values() if not s.record.private and (after is None or _key(s) < after)]
+        unfinished = sorted(unfinished, key=_key, reverse=True)[:size + 1]
+        keys: list[tuple[tuple[str, str], GameSession | None]] = [(_key(s), s) for s in unfinished]
+        if include_finished:
+            stop = len(self.finished_index) if after is None else bisect.bisect_left(self.finished_index, after)
+            keys += [(key, None) for key in self.finished_index[max(0, stop - size - 1):stop]]
+        keys.sort(key=lambda pair: pair[0], reverse=True)
+        chosen, more = keys[:size], len(keys) > size
+        sessions = await asyncio.gather(*(self.find(key[1]) if s is None else _ready(s) for key, s in chosen))
+        return list(sessions), (chosen[-1][0] if more else None)
+
+    # ---------------------------------------------------------------------------------------- creating
 
     async def create(self, game: str, rules: str, options: Sequence[str], players: int,
-                     bots: Mapping[int, str], bot_think_ms: int | None) -> GameSession:
-        """A new game in the lobby, its bot seats taken; it starts at once if they are all bots."""
-        if sum(s.status is not Status.FINISHED for s in self.sessions.values()) >= self.max_games:
-            raise errors.too_many_games(self.max_games)
+                     bots: Mapping[int, str], bot_think_ms: int | None, owner: str = "",
+                     private: bool = False) -> tuple[GameSession, str]:
+        """A new game in the lobby, its bot seats taken; it starts at once if they are all bots. Returns it
+        and its join code ("" unless private). `owner` is the creator's address, for its lobby quota.
+
+        The game's place is reserved before anything is awaited, so concurrent creates never pass a limit."""
         config = GameConfig(game, rules, players, seed="", options=tuple(sorted(set(options))))
         rules_of = check_config(config)
         _check_bots(bots, players, game)
         think = self.settings.bot_think_ms if bot_think_ms is None else bot_think_ms
         if not 0 <= think <= MAX_THINK_MS:
             raise errors.bad_request(f"bot_think_ms is {think}; it must be between 0 and {MAX_THINK_MS}")
-        colours = rules_of.seat_names(config)
-        seats = [SeatRecord(seat, colours[seat], player=f"{bots[seat]} bot" if seat in bots else "",
-                            bot=bots.get(seat, "")) for seat in range(players)]
-        record = GameRecord(self._new_id(), game, rules, config.options, players,
-                            datetime.now(UTC).isoformat(timespec="milliseconds"), secrets.token_hex(32), think, seats)
-        await asyncio.to_thread(self.store.save, record)
-        session = GameSession(record, self.store, self.settings, self.cores)
-        self.sessions[record.game_id] = session
+        self._check_room(owner)
+        self.creating += 1
+        self.creating_by[owner] += 1
+        try:
+            colours = rules_of.seat_names(config)
+            seats = [SeatRecord(seat, colours[seat], player=f"{bots[seat]} bot" if seat in bots else "",
+                                bot=bots.get(seat, "")) for seat in range(players)]
+            code = "".join(secrets.choice(ID_ALPHABET) for _ in range(CODE_LENGTH)) if private else ""
+            record = GameRecord(self._new_id(), game, rules, config.options, players,
+                                self.now().isoformat(timespec="milliseconds"), secrets.token_hex(32), think, seats,
+                                code_hash=token_hash(code) if code else "")
+            await asyncio.to_thread(self.store.save, record)
+            session = self._add(record)
+            session.owner = owner
+        finally:
+            self.creating -= 1
+            self.creating_by[owner] -= 1
+            if not self.creating_by[owner]:
+                del self.creating_by[owner]
         log.info("game_created", game_id=record.game_id, game=game, rules=rules, players=players,
-                 bots=sorted(bots), commitment=record.commitment)
+                 bots=sorted(bots), commitment=record.commitment, private=private)
         await session.open()
+        return session, code
+
+    def _add(self, record: GameRecord) -> GameSession:
+        session = GameSession(record, self.store, self.settings, self.cores)
+        session.on_finished = self._finished
+        self.sessions[record.game_id] = session
         return session
+
+    def _check_room(self, owner: str) -> None:
+        """Refuse a new game if the server or the owner's address has no room for it (with what frees it)."""
+        limits = self.limits
+        unfinished = len(self.sessions) + self.creating
+        if limits.max_games and unfinished >= limits.max_games:
+            raise errors.too_many_games(limits.max_games, self._frees(self._waiting()))
+        if owner and limits.waiting_per_address:
+            mine = self._waiting(owner)
+            if len(mine) + self.creating_by[owner] >= limits.waiting_per_address:
+                raise errors.too_many_waiting(limits.waiting_per_address, self._frees(mine))
+
+    def _waiting(self, owner: str | None = None) -> list[GameSession]:
+        return [s for s in self.sessions.values()
+                if s.status is Status.WAITING and (owner is None or s.owner == owner)]
+
+    def _frees(self, waiting: list[GameSession]) -> str:
+        """When the first of `waiting` expires, as a refusal says it."""
+        if not waiting or not self.limits.waiting_expiry:
+            return "a waiting game is removed"
+        first = min(s.record.lobby_changed() for s in waiting) + timedelta(seconds=self.limits.waiting_expiry)
+        minutes = max(0.0, (first - self.now()).total_seconds() / 60)
+        return f"at the latest when the oldest waiting game expires, in {math.ceil(minutes)} min, unless someone joins"
 
     def _new_id(self) -> str:
         while True:
@@ -83,32 +200,82 @@ class GameHub:
             if game_id not in self.sessions and not self.store.exists(game_id):
                 return game_id
 
+    # ---------------------------------------------------------------------------------------- expiring
+
+    async def expire_waiting(self) -> list[str]:
+        """Remove the waiting games whose lobby has not changed for `waiting_expiry` seconds; their ids."""
+        if not self.limits.waiting_expiry:
+            return []
+        before = self.now() - timedelta(seconds=self.limits.waiting_expiry)
+        gone = []
+        for session in [s for s in self._waiting() if s.record.lobby_changed() < before]:
+            if await session.expire(before):
+                self.sessions.pop(session.game_id, None)
+                gone.append(session.game_id)
+        return gone
+
+    async def _sweep_forever(self) -> None:
+        every = min(SWEEP_SECONDS, self.limits.waiting_expiry / 4)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire_waiting()
+            except Exception:  # a disk that fails now may work at the next sweep; the server stays up
+                log.exception("expiry_failed")
+
+    # ---------------------------------------------------------------------------------------- lifetime
+
     async def restore_all(self) -> int:
         """Load every game of the data directory (before serving); return how many run or wait.
 
-        Games are re-played side by side (in the worker processes, with `--workers`)."""
+        Games are re-played side by side (in the worker processes, with `--workers`). Finished games are
+        only indexed; waiting games that have expired meanwhile are removed."""
         records = await asyncio.to_thread(self.store.load_all)
-        sessions = [GameSession(record, self.store, self.settings, self.cores) for record in records]
+        sessions = [self._add(record) for record in records]
         outcomes = await asyncio.gather(*(session.restore() for session in sessions), return_exceptions=True)
         for session, outcome in zip(sessions, outcomes, strict=True):
             if isinstance(outcome, BaseException):
+                self.sessions.pop(session.game_id, None)
                 log.error("restore_failed", game_id=session.game_id, exc_info=outcome)
                 continue
-            self.sessions[session.game_id] = session
+            if session.status is Status.FINISHED:
+                self._finished(session)
+                self.finished_kept.pop(session.game_id, None)  # nobody has asked for it yet
+                continue
             log.info("game_restored", game_id=session.game_id, status=session.status.name.lower(),
                      version=session.version)
-        return sum(s.status is not Status.FINISHED for s in self.sessions.values())
+        await self.expire_waiting()
+        return len(self.sessions)
 
-    def start_bots(self) -> None:
+    def start(self) -> None:
+        """Start the bots of the running games, and the sweep that removes waiting games nobody joins."""
         for session in self.sessions.values():
             session.start_bots()
+        if self.limits.waiting_expiry and self._sweeping is None:
+            self._sweeping = asyncio.get_running_loop().create_task(self._sweep_forever(),
+                                                                    context=contextvars.Context())
 
     async def stop_bots(self) -> None:
+        if self._sweeping is not None:
+            self._sweeping.cancel()
         await asyncio.gather(*(s.stop_bots() for s in self.sessions.values()))
 
     async def close(self) -> None:
         """Close every replay file (after the last request: everything accepted is on disk already)."""
         await self.cores.close()
+
+
+def well_formed_id(game_id: str) -> bool:
+    """Whether `game_id` could be one this server made (so it is safe to look for on disk)."""
+    return len(game_id) == ID_LENGTH and all(c in ID_ALPHABET for c in game_id)
+
+
+def _key(session: GameSession) -> tuple[str, str]:
+    return session.record.created_at, session.game_id
+
+
+async def _ready(session: GameSession) -> GameSession:
+    return session
 
 
 def _check_bots(bots: Mapping[int, str], players: int, game: str) -> None:

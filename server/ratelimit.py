@@ -1,4 +1,9 @@
-"""A token bucket per peer: a flood of requests from one connection is refused, everyone else is served."""
+"""Token buckets per connection and per address: a flood from one client is refused, everyone else is served.
+
+A client that opens many connections is still one address, so each connection's bucket is paired with its
+address's (shared by all that address's connections) when the connection is first seen: a request costs
+one dict lookup and two refills.
+"""
 
 from __future__ import annotations
 
@@ -6,45 +11,83 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from server.limits import address_of
 
-@dataclass
+SWEEP_SECONDS = 60.0
+
+
+@dataclass(slots=True)
 class _Bucket:
+    rate: float  # tokens per second; 0: never empty
+    burst: float
     tokens: float
     updated: float
 
-
-class RateLimiter:
-    """Allow `rate` requests per second per key on average, and bursts of up to `burst`.
-
-    A rate of 0 disables the limit. Buckets of peers that have gone quiet are dropped now and then, so
-    the table stays as small as the set of active connections.
-    """
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self.buckets: dict[str, _Bucket] = {}
-        self._next_sweep = clock() + 60.0
-
-    def allow(self, key: str) -> bool:
+    def take(self, now: float) -> bool:
+        """Refill for the time gone by, then take a token if there is one."""
         if self.rate <= 0:
             return True
+        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def full(self, now: float) -> bool:
+        return self.rate <= 0 or self.tokens + (now - self.updated) * self.rate >= self.burst
+
+
+@dataclass(slots=True)
+class _Peer:
+    connection: _Bucket
+    address: _Bucket  # the same object for every connection of one address
+
+
+class RateLimiter:
+    """Allow `rate` requests per second per connection on average (bursts of up to `burst`), and
+    `address_rate` (bursts of `address_burst`) per address, all its connections together.
+
+    A rate of 0 disables that limit. Buckets of peers that have gone quiet are dropped now and then, so
+    the tables stay as small as the set of active connections."""
+
+    def __init__(self, rate: float, burst: int, address_rate: float = 0.0, address_burst: int = 0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.address_rate = address_rate
+        self.address_burst = address_burst
+        self.clock = clock
+        self.peers: dict[str, _Peer] = {}
+        self.addresses: dict[str, _Bucket] = {}
+        self._next_sweep = clock() + SWEEP_SECONDS
+
+    def refused(self, peer: str) -> str | None:
+        """Take a request of `peer` into account: None if allowed, else the limit it hit ("connection" or
+        "address"). A request refused by its address does not use up its connection's allowance."""
+        if self.rate <= 0 and self.address_rate <= 0:
+            return None
         now = self.clock()
         if now >= self._next_sweep:
             self._sweep(now)
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            bucket = self.buckets[key] = _Bucket(float(self.burst), now)
-        bucket.tokens = min(float(self.burst), bucket.tokens + (now - bucket.updated) * self.rate)
-        bucket.updated = now
-        if bucket.tokens < 1.0:
-            return False
-        bucket.tokens -= 1.0
-        return True
+        buckets = self.peers.get(peer)
+        if buckets is None:
+            buckets = self.peers[peer] = self._new_peer(peer, now)
+        if not buckets.address.take(now):
+            return "address"
+        return None if buckets.connection.take(now) else "connection"
+
+    def _new_peer(self, peer: str, now: float) -> _Peer:
+        address = address_of(peer)
+        shared = self.addresses.get(address)
+        if shared is None:
+            shared = self.addresses[address] = _Bucket(self.address_rate, float(self.address_burst),
+                                                       float(self.address_burst), now)
+        return _Peer(_Bucket(self.rate, float(self.burst), float(self.burst), now), shared)
 
     def _sweep(self, now: float) -> None:
         """Forget buckets that have refilled completely: their peers have been quiet long enough."""
-        full_after = self.burst / self.rate
-        self.buckets = {k: b for k, b in self.buckets.items() if now - b.updated < full_after}
-        self._next_sweep = now + 60.0
+        self.peers = {k: p for k, p in self.peers.items() if not (p.connection.full(now) and p.address.full(now))}
+        kept = {id(p.address) for p in self.peers.values()}
+        self.addresses = {k: b for k, b in self.addresses.items() if id(b) in kept or not b.full(now)}
+        self._next_sweep = now + SWEEP_SECONDS

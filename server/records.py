@@ -17,8 +17,10 @@ import hashlib
 import hmac
 import json
 import os
+import shutil
 import stat
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +69,20 @@ class GameRecord:
     server_seed: str
     bot_think_ms: int
     seats: list[SeatRecord] = field(default_factory=list)
+    joined_at: str = ""  # when a seat was last taken (RFC 3339): a waiting game expires counting from here
+    code_hash: str = ""  # a private game's join code, as SHA-256 (hex); "" for a public game
+
+    @property
+    def private(self) -> bool:
+        return bool(self.code_hash)
+
+    def opens_with(self, code: str) -> bool:
+        """Whether `code` is this private game's join code (compared in constant time)."""
+        return self.private and hmac.compare_digest(self.code_hash, token_hash(code))
+
+    def lobby_changed(self) -> datetime:
+        """When the lobby last changed: the game's creation, or the last seat taken."""
+        return datetime.fromisoformat(self.joined_at or self.created_at)
 
     @property
     def commitment(self) -> str:
@@ -136,12 +152,18 @@ class GameStore:
         _fsync_directory(self.game_dir(game_id))
         _fsync_directory(self.root / "games")
 
+    def load(self, game_id: str) -> GameRecord:
+        return GameRecord.from_json(json.loads((self.game_dir(game_id) / "game.json").read_bytes()))
+
     def load_all(self) -> list[GameRecord]:
         """Every game record in the data directory, oldest first."""
-        records = []
-        for path in sorted((self.root / "games").glob("*/game.json")):
-            records.append(GameRecord.from_json(json.loads(path.read_bytes())))
+        records = [self.load(path.parent.name) for path in (self.root / "games").glob("*/game.json")]
         return sorted(records, key=lambda r: (r.created_at, r.game_id))
+
+    def remove(self, game_id: str) -> None:
+        """Delete a game that never started (an expired lobby game): it has no replay, nobody played it."""
+        shutil.rmtree(self.game_dir(game_id))
+        _fsync_directory(self.root / "games")
 
 
 def private_opener(path: str, flags: int) -> int:

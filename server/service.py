@@ -21,6 +21,7 @@ from vegas.v1 import table_pb2 as pb
 from engine.registry import game_names, get_game
 from server import convert, errors, validate
 from server.hub import GameHub
+from server.limits import StreamCounter, address_of
 from server.ratelimit import RateLimiter
 from server.session import GameSession
 from server.viewers import Status, Subscriber, ViewUpdate
@@ -31,6 +32,8 @@ Request = TypeVar("Request")
 Response = TypeVar("Response")
 Handler = Callable[[Any, Request, grpc.aio.ServicerContext], Awaitable[Response]]
 
+DEFAULT_PAGE = 100  # games per ListGames page when the request does not say
+MAX_PAGE = 1000
 TRADE_VERBS = {pb.TRADE_ANSWER_ACCEPT: "accept", pb.TRADE_ANSWER_REJECT: "reject", pb.TRADE_ANSWER_WITHDRAW: "withdraw"}
 
 
@@ -127,16 +130,25 @@ def _ms(started: float) -> float:
 class VegasTable:
     """The service's methods, registered by `add_to_server` (one per RPC of the proto, same names)."""
 
-    def __init__(self, hub: GameHub, limiter: RateLimiter) -> None:
+    def __init__(self, hub: GameHub, limiter: RateLimiter, streams: StreamCounter | None = None) -> None:
         self.hub = hub
         self.limiter = limiter
+        self.streams = streams or StreamCounter(0, 0)
 
     def check_rate(self, context: grpc.aio.ServicerContext) -> None:
-        if not self.limiter.allow(context.peer()):
-            raise errors.rate_limited(self.limiter.rate)
+        scope = self.limiter.refused(context.peer())
+        if scope is not None:
+            raise errors.rate_limited(scope, self.limiter.rate if scope == "connection" else self.limiter.address_rate)
 
     def session(self, game_id: str) -> GameSession:
+        """An unfinished game (what acting needs): one dict lookup."""
         return self.hub.get(validate.game_id(game_id))
+
+    async def readable(self, game_id: str, code: str) -> GameSession:
+        """Any game, finished ones read from disk; a private one only with its join code."""
+        session = await self.hub.find(validate.game_id(game_id))
+        session.check_code(validate.token(code, "join_code"))
+        return session
 
     def seat(self, session: GameSession, token: str) -> int:
         seat = session.seat_of(validate.token(token))
@@ -163,23 +175,27 @@ class VegasTable:
                 raise errors.bad_request(f"seat {bot.seat} is listed twice in bots")
             bots[bot.seat] = bot.kind or "random"
         think = request.bot_think_ms if request.HasField("bot_think_ms") else None
-        session = await self.hub.create(request.game, request.rules, validate.options(list(request.options)),
-                                        validate.players(request.players), bots, think)
+        session, code = await self.hub.create(request.game, request.rules, validate.options(list(request.options)),
+                                              validate.players(request.players), bots, think,
+                                              owner=address_of(context.peer()), private=request.private)
         structlog.contextvars.bind_contextvars(game_id=session.game_id)
         return pb.CreateGameResponse(game_id=session.game_id, commitment=session.record.commitment,
-                                     game=convert.summary(session))
+                                     game=convert.summary(session), join_code=code)
 
     @unary
     async def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:
-        return pb.ListGamesResponse(games=[convert.summary(s) for s in self.hub.listed(request.include_finished)])
+        size = min(request.page_size or DEFAULT_PAGE, MAX_PAGE)
+        sessions, after = await self.hub.page(request.include_finished, size, validate.page_token(request.page_token))
+        return pb.ListGamesResponse(games=[convert.summary(s) for s in sessions],
+                                    next_page_token=validate.next_page_token(after))
 
     @unary
     async def GetGame(self, request: pb.GetGameRequest, context: Any) -> pb.GameSummary:
-        return convert.summary(self.session(request.game_id))
+        return convert.summary(await self.readable(request.game_id, request.join_code))
 
     @unary
     async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
-        session = self.session(request.game_id)
+        session = await self.readable(request.game_id, request.join_code)
         wanted = request.seat if request.HasField("seat") else None
         seat, token = await session.join(validate.name(request.name), wanted, validate.entropy(request.entropy))
         structlog.contextvars.bind_contextvars(seat=seat)
@@ -197,6 +213,11 @@ class VegasTable:
         structlog.contextvars.bind_contextvars(rpc="Act", peer=context.peer())
         opened, answers = time.perf_counter(), 0
         status = "OK"
+        try:
+            self.streams.open(context.peer())
+        except errors.ApiError as error:
+            await refuse(context, error, ms=_ms(opened))
+            return
         try:
             async for request in requests:
                 started = time.perf_counter()
@@ -219,6 +240,7 @@ class VegasTable:
             status = "CANCELLED"  # the client hung up: normal for clients that come and go
             raise
         finally:
+            self.streams.close(context.peer())
             structlog.contextvars.unbind_contextvars("game_id", "seat")
             log.info("stream_closed", status=status, answers=answers, ms=_ms(opened))
 
@@ -253,7 +275,7 @@ class VegasTable:
 
     @unary
     async def ListEvents(self, request: pb.ListEventsRequest, context: Any) -> pb.ListEventsResponse:
-        session = self.session(request.game_id)
+        session = await self.readable(request.game_id, request.join_code)
         before = request.before_version if request.HasField("before_version") else None
         return pb.ListEventsResponse(versions=[convert.version_events(c) for c in session.recent_changes(before)])
 
@@ -266,7 +288,7 @@ class VegasTable:
 
     @unary
     async def GetReplay(self, request: pb.GetReplayRequest, context: Any) -> pb.GetReplayResponse:
-        session = self.session(request.game_id)
+        session = await self.readable(request.game_id, request.join_code)
         if session.status is not Status.FINISHED:
             raise errors.not_finished(session.game_id)
         record = session.record
@@ -277,15 +299,31 @@ class VegasTable:
     # ------------------------------------------------------------------------------------------ watching
 
     async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> None:
-        started, sent = time.perf_counter(), 0
+        started = time.perf_counter()
         structlog.contextvars.bind_contextvars(rpc="Watch", game_id=_logged_id(request), peer=context.peer())
         try:
             self.check_rate(context)
             _check_decoded(request)
-            session = self.session(request.game_id)
-            viewer = session.viewer_of(validate.token(request.seat_token))
+            session = await self.hub.find(validate.game_id(request.game_id))
+            code = validate.token(request.join_code, "join_code")
+            viewer = session.check_viewer(validate.token(request.seat_token), code)
             structlog.contextvars.bind_contextvars(seat=viewer)
             from_version = request.from_version if request.HasField("from_version") else None
+            self.streams.open(context.peer())
+        except Exception as error:
+            await refuse(context, error, ms=_ms(started))
+            return
+        try:
+            await self._watch(context, session, viewer, from_version, started)
+        finally:
+            self.streams.close(context.peer())
+
+    async def _watch(self, context: grpc.aio.ServicerContext, session: GameSession, viewer: int | None,
+                     from_version: int | None, started: float) -> None:
+        """Watch once its stream is counted: the updates until the game ends, the viewer leaves or the
+        game expires in the lobby (then the stream ends with NOT_FOUND `expired`)."""
+        sent = 0
+        try:
             subscriber, first = await session.subscribe(viewer, from_version)
         except Exception as error:
             await refuse(context, error, ms=_ms(started))
@@ -303,7 +341,10 @@ class VegasTable:
             raise
         finally:
             session.unsubscribe(subscriber)
-            log.info("request", status=status, updates=sent, overflows=subscriber.overflows, ms=_ms(started))
+            if not session.expired:
+                log.info("request", status=status, updates=sent, overflows=subscriber.overflows, ms=_ms(started))
+        if session.expired:
+            await refuse(context, errors.expired(session.game_id), updates=sent, ms=_ms(started))
 
 
 async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewUpdate],
@@ -316,6 +357,8 @@ async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewU
     pending = list(first)
     while True:
         item = pending.pop(0) if pending else await subscriber.queue.get()
+        if session.expired:
+            return
         if subscriber.overflowed:
             subscriber.overflowed, pending = False, []
             item = session.snapshot(subscriber.viewer)

@@ -18,13 +18,16 @@ import itertools
 import secrets
 import sys
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import structlog
 
 from engine.core.errors import EngineError
-from replays.format import Tail, read_tail
+from replays.format import Tail, last_record, read_tail
 from server import errors
 from server.botseats import BotSeats
 from server.core import CoreSpec, Step
@@ -69,6 +72,9 @@ class GameSession:
         self._forgetting: asyncio.Task[None] | None = None
         self._recovering: asyncio.Task[None] | None = None
         self.answered: OrderedDict[tuple[int, str], tuple[str, Change]] = OrderedDict()  # (seat, request_id)
+        self.owner = ""  # the address that created the game (its lobby quota); "" once restored
+        self.expired = False  # removed from the lobby: nobody joined it in time
+        self.on_finished: Callable[[GameSession], None] | None = None  # the hub lets finished games go
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -108,6 +114,18 @@ class GameSession:
     def viewer_of(self, token: str) -> Viewer:
         return self.seat_of(token) if token else None
 
+    def check_code(self, code: str) -> None:
+        """A private game shows itself only to those who have its join code; ApiError for anyone else."""
+        if self.record.private and not self.record.opens_with(code):
+            raise errors.private_game(self.game_id)
+
+    def check_viewer(self, token: str, code: str) -> Viewer:
+        """The viewer `token` makes (a spectator if empty); a private game wants a seat token or its code."""
+        viewer = self.viewer_of(token)
+        if viewer is None:
+            self.check_code(code)
+        return viewer
+
     # ------------------------------------------------------------------------------------------- lobby
 
     async def join(self, name: str, seat: int | None, entropy: str) -> tuple[int, str]:
@@ -118,12 +136,14 @@ class GameSession:
         async with self.lock:
             chosen = self._free_seat(seat)
             token = secrets.token_urlsafe(24)
-            record = self.record.seats[chosen]
+            record, joined_before = self.record.seats[chosen], self.record.joined_at
             record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
+            self.record.joined_at = datetime.now(UTC).isoformat(timespec="milliseconds")
             try:
                 await asyncio.to_thread(self.store.save, self.record)
             except Exception:
                 record.player, record.token_hash, record.entropy = "", "", ""
+                self.record.joined_at = joined_before
                 raise
             self.log.info("seat_taken", seat=chosen, player=name)
             self._publish_lobby()
@@ -139,6 +159,8 @@ class GameSession:
         self.start_bots()
 
     def _free_seat(self, seat: int | None) -> int:
+        if self.expired:
+            raise errors.expired(self.game_id)
         if self.status is not Status.WAITING:
             raise errors.no_free_seat(self.game_id)
         if seat is None:
@@ -309,6 +331,8 @@ class GameSession:
             self.changes.clear()
             self.bot_seats.cancel()
             self._forgetting = asyncio.ensure_future(self.cores.forget(self.game_id))  # its match is done
+            if self.on_finished is not None:
+                self.on_finished(self)
         else:
             self.bot_seats.wake()
 
@@ -329,6 +353,8 @@ class GameSession:
 
         The first updates are taken and the subscriber registered without yielding to the event loop in
         between, so no version is missed or sent twice."""
+        if self.expired:
+            raise errors.expired(self.game_id)
         if self.finished_version is not None:
             await self._load_finished()
         subscriber = Subscriber(viewer, self.settings.queue_capacity)
@@ -378,8 +404,7 @@ class GameSession:
             await self._start()  # nobody saw the game yet, and its header comes out the same
             self._note_dropped(tail)
             return
-        if tail.last.get("type") == "end":
-            self.finished_version = int(tail.last["seq"]) - 1  # the end record follows the last action's
+        if self._finished_by(tail.last):
             return
         self._load(await self.cores.resume(self.spec()))
         self._note_dropped(tail)
@@ -392,6 +417,34 @@ class GameSession:
         if tail.torn:
             self.log.warning("replay_torn_record_dropped", line=tail.records + 1, seq=tail.records, bytes=tail.torn,
                              file=str(self.replay_path))
+
+    async def load_finished(self) -> bool:
+        """Whether the game's replay file ends it; if so the game is finished, its views rebuilt only when
+        someone watches it (`_load_finished`). Finished games are read this way at start-up and whenever
+        someone asks for one that has left memory."""
+        if not self.replay_path.exists():
+            return False
+        return self._finished_by(await asyncio.to_thread(last_record, self.replay_path))
+
+    def _finished_by(self, last: dict[str, Any] | None) -> bool:
+        """Whether `last`, the replay file's last record, is its end record; if so, the game is finished."""
+        if last is None or last.get("type") != "end":
+            return False
+        self.finished_version = int(last["seq"]) - 1  # the end record follows the last action's
+        return True
+
+    async def expire(self, changed_before: datetime) -> bool:
+        """Remove a waiting game whose lobby has not changed since `changed_before`, from disk too (so a
+        restart does not bring it back); its watchers' streams end. False if it is no longer such a game."""
+        async with self.lock:
+            if self.status is not Status.WAITING or self.expired or self.record.lobby_changed() >= changed_before:
+                return False
+            await asyncio.to_thread(self.store.remove, self.game_id)
+            self.expired = True
+            for subscriber in self.subscribers:
+                subscriber.close()
+            self.log.info("game_expired", lobby_changed=self.record.lobby_changed().isoformat())
+            return True
 
     def _load(self, steps: list[Step]) -> None:
         """Take the steps a resumed match gives (`Cores.resume`): the views whole, then recent diffs."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
+
 from server import errors
 
 MAX_ID = 64
@@ -28,9 +31,10 @@ def request_id(value: str) -> str:
     return value
 
 
-def token(value: str) -> str:
+def token(value: str, field: str = "seat_token") -> str:
+    """A seat token or a join code: a secret, so never echoed back."""
     if len(value) > MAX_TOKEN:
-        raise errors.bad_request(f"seat_token has {len(value)} characters; tokens have at most {MAX_TOKEN}")
+        raise errors.bad_request(f"{field} has {len(value)} characters; it has at most {MAX_TOKEN}")
     return value
 
 
@@ -67,3 +71,20 @@ def players(value: int) -> int:
     if value < 1:
         raise errors.bad_request(f"players is {value}; a game has at least one seat")
     return value
+
+
+def page_token(value: str) -> tuple[str, str] | None:
+    """ListGames' page token: where the previous page stopped (creation time and id of its last game)."""
+    if not value:
+        return None
+    try:
+        created_at, game_id = base64.urlsafe_b64decode(value.encode("ascii")).decode("ascii").split("/")
+    except (ValueError, UnicodeError, binascii.Error):
+        raise errors.bad_request("page_token is not one this server gave; send the last next_page_token, or "
+                                 "none for the first page") from None
+    return created_at, game_id
+
+
+def next_page_token(after: tuple[str, str] | None) -> str:
+    """The token `page_token` reads back ("" at the last page)."""
+    return "" if after is None else base64.urlsafe_b64encode("/".join(after).encode("ascii")).decode("ascii")

@@ -200,3 +200,9 @@ class Subscriber:
             self.overflowed = True
             self.overflows += 1
             self.queue.put_nowait(None)  # wakes the stream, which sends the snapshot it is owed
+
+    def close(self) -> None:
+        """Wake the stream with nothing queued: it finds its game gone (expired) and ends."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)

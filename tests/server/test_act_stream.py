@@ -9,6 +9,7 @@ import grpc
 import pytest
 from vegas.v1 import table_pb2 as pb
 
+from server.limits import Limits
 from tests.server.harness import ServerThread, refusal, serving, stub_for
 from tests.server.test_refusals import CASES, Code, Game, Stub, fingerprint
 
@@ -54,7 +55,7 @@ def test_corrupt_bytes_on_the_stream_are_refused_and_the_stream_goes_on(server: 
 
 
 def test_a_flood_on_one_stream_is_rate_limited(tmp_path: Path) -> None:
-    with serving(tmp_path, rate=5.0, burst=5) as server, stub_for(server.address) as stub:
+    with serving(tmp_path, limits=Limits(rate=5.0, burst=5)) as server, stub_for(server.address) as stub:
         answers = act(stub, [pb.SubmitActionRequest(game_id="nosuch", seat_token="x", action="end")] * 12)
     codes = [a.refusal.code for a in answers]
     assert codes[:5] == ["unknown_game"] * 5 and "rate_limited" in codes[5:]

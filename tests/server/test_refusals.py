@@ -12,6 +12,7 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from engine.lords.board import LOTS
+from server.limits import Limits
 from tests.server.harness import ServerThread, create, join_all, refusal, serving, stub_for
 
 Code = grpc.StatusCode
@@ -191,7 +192,7 @@ def test_watching_with_a_wrong_token_or_an_unknown_game(stub: Stub, game: Game) 
 
 
 def test_a_flood_is_rate_limited_and_the_server_stays_up(tmp_path: Path) -> None:
-    with serving(tmp_path, rate=5.0, burst=5) as server, stub_for(server.address) as stub:
+    with serving(tmp_path, limits=Limits(rate=5.0, burst=5)) as server, stub_for(server.address) as stub:
         statuses = []
         for _ in range(12):
             try:

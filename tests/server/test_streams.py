@@ -60,7 +60,7 @@ def test_a_client_that_drops_resumes_without_gaps_or_duplicates(tmp_path: Path) 
 def test_a_slow_subscriber_is_resynced_and_holds_up_nobody(tmp_path: Path) -> None:
     async def scenario() -> tuple[list[pb.Update], list[pb.Update], int]:
         hub = GameHub(GameStore(tmp_path), Settings(queue_capacity=4, fsync=False), LocalCores(fsync=False))
-        session = await hub.create("lords", "classic", [], 2, {0: "random", 1: "random"}, 0)
+        session, _ = await hub.create("lords", "classic", [], 2, {0: "random", 1: "random"}, 0)
         slow, slow_first = await session.subscribe(None, None)
         fast, fast_first = await session.subscribe(None, None)
         fast_updates = [u async for u in stream(session, fast, fast_first, None)]  # reads as fast as it can
