@@ -141,9 +141,10 @@ class GameHub:
         think = self.settings.bot_think_ms if bot_think_ms is None else bot_think_ms
         if not 0 <= think <= MAX_THINK_MS:
             raise errors.bad_request(f"bot_think_ms is {think}; it must be between 0 and {MAX_THINK_MS}")
-        self._check_room(owner)
+        waits = len(bots) < players  # a game of bots only starts at once
+        self._check_room(owner if waits else "")
         self.creating += 1
-        self.creating_by[owner] += 1
+        self.creating_by[owner] += waits
         try:
             colours = rules_of.seat_names(config)
             seats = [SeatRecord(seat, colours[seat], player=f"{bots[seat]} bot" if seat in bots else "",
@@ -157,8 +158,8 @@ class GameHub:
             session.owner = owner
         finally:
             self.creating -= 1
-            self.creating_by[owner] -= 1
-            if not self.creating_by[owner]:
+            self.creating_by[owner] -= waits
+            if self.creating_by[owner] <= 0:
                 del self.creating_by[owner]
         log.info("game_created", game_id=record.game_id, game=game, rules=rules, players=players,
                  bots=sorted(bots), commitment=record.commitment, private=private)
@@ -167,12 +168,16 @@ class GameHub:
 
     def _add(self, record: GameRecord) -> GameSession:
         session = GameSession(record, self.store, self.settings, self.cores)
-        session.on_finished = self._finished
+        session.on_finished, session.now = self._finished, self._now
         self.sessions[record.game_id] = session
         return session
 
+    def _now(self) -> datetime:
+        return self.now()
+
     def _check_room(self, owner: str) -> None:
-        """Refuse a new game if the server or the owner's address has no room for it (with what frees it)."""
+        """Refuse a new game if the server, or the owner's address (if given: the game will wait for players),
+        has no room for it; the refusal says what frees a place."""
         limits = self.limits
         unfinished = len(self.sessions) + self.creating
         if limits.max_games and unfinished >= limits.max_games:

@@ -23,16 +23,13 @@ class _Bucket:
     tokens: float
     updated: float
 
-    def take(self, now: float) -> bool:
-        """Refill for the time gone by, then take a token if there is one."""
+    def refill(self, now: float) -> bool:
+        """Refill for the time gone by; whether a token is there to take."""
         if self.rate <= 0:
             return True
         self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
         self.updated = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
+        return self.tokens >= 1.0
 
     def full(self, now: float) -> bool:
         return self.rate <= 0 or self.tokens + (now - self.updated) * self.rate >= self.burst
@@ -64,7 +61,7 @@ class RateLimiter:
 
     def refused(self, peer: str) -> str | None:
         """Take a request of `peer` into account: None if allowed, else the limit it hit ("connection" or
-        "address"). A request refused by its address does not use up its connection's allowance."""
+        "address"). A refused request uses up neither allowance."""
         if self.rate <= 0 and self.address_rate <= 0:
             return None
         now = self.clock()
@@ -73,9 +70,14 @@ class RateLimiter:
         buckets = self.peers.get(peer)
         if buckets is None:
             buckets = self.peers[peer] = self._new_peer(peer, now)
-        if not buckets.address.take(now):
+        connection, address = buckets.connection, buckets.address
+        if not connection.refill(now):
+            return "connection"
+        if not address.refill(now):
             return "address"
-        return None if buckets.connection.take(now) else "connection"
+        connection.tokens -= 1.0
+        address.tokens -= 1.0
+        return None
 
     def _new_peer(self, peer: str, now: float) -> _Peer:
         address = address_of(peer)

@@ -52,6 +52,10 @@ class Settings:
     fsync: bool = True
 
 
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 class GameSession:
     """A game from the lobby to its end; see the module docstring."""
 
@@ -75,6 +79,7 @@ class GameSession:
         self.owner = ""  # the address that created the game (its lobby quota); "" once restored
         self.expired = False  # removed from the lobby: nobody joined it in time
         self.on_finished: Callable[[GameSession], None] | None = None  # the hub lets finished games go
+        self.now: Callable[[], datetime] = _utc_now  # the hub's clock, for the lobby's expiry
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -138,7 +143,7 @@ class GameSession:
             token = secrets.token_urlsafe(24)
             record, joined_before = self.record.seats[chosen], self.record.joined_at
             record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
-            self.record.joined_at = datetime.now(UTC).isoformat(timespec="milliseconds")
+            self.record.joined_at = self.now().isoformat(timespec="milliseconds")
             try:
                 await asyncio.to_thread(self.store.save, self.record)
             except Exception:
