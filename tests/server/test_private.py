@@ -1,0 +1,124 @@
+"""Private games show themselves only to those with their join code; a server password keeps everyone else
+out of every call but health checks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
+
+from cli.channels import PASSWORD_METADATA, password_interceptors, read_password
+from tests.server.harness import ServerThread, refusal, serving, stub_for
+
+Code = grpc.StatusCode
+Stub = table_pb2_grpc.VegasTableStub
+
+
+def create_private(stub: Stub) -> pb.CreateGameResponse:
+    return stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=2, private=True))
+
+
+def test_a_private_game_is_not_listed_and_gives_a_join_code(stub: Stub) -> None:
+    created = create_private(stub)
+    listed = [g.game_id for g in stub.ListGames(pb.ListGamesRequest(include_finished=True)).games]
+    assert len(created.join_code) == 8 and created.game.private
+    assert created.game_id not in listed
+
+
+def test_a_private_game_refuses_whoever_lacks_its_code(stub: Stub) -> None:
+    created = create_private(stub)
+    game_id, wrong = created.game_id, "x" * len(created.join_code)
+    refusals = [
+        refusal(stub.GetGame, pb.GetGameRequest(game_id=game_id)),
+        refusal(stub.JoinGame, pb.JoinGameRequest(game_id=game_id, name="stranger")),
+        refusal(stub.JoinGame, pb.JoinGameRequest(game_id=game_id, name="stranger", join_code=wrong)),
+        refusal(lambda r: next(stub.Watch(r)), pb.WatchRequest(game_id=game_id)),
+        refusal(stub.ListEvents, pb.ListEventsRequest(game_id=game_id)),
+        refusal(stub.GetReplay, pb.GetReplayRequest(game_id=game_id)),
+    ]
+    assert {r[:2] for r in refusals} == {(Code.PERMISSION_DENIED, "private_game")}
+    assert "join code" in refusals[0][2] and created.join_code not in refusals[2][2]
+
+
+def test_the_join_code_opens_a_private_game_and_a_seat_token_its_own_seat(stub: Stub) -> None:
+    created = create_private(stub)
+    game_id, code = created.game_id, created.join_code
+    summary = stub.GetGame(pb.GetGameRequest(game_id=game_id, join_code=code))
+    first = stub.JoinGame(pb.JoinGameRequest(game_id=game_id, name="friend", join_code=code))
+    own_seat = stub.Watch(pb.WatchRequest(game_id=game_id, seat_token=first.seat_token))
+    lobby = next(own_seat)
+    own_seat.cancel()
+    second = stub.JoinGame(pb.JoinGameRequest(game_id=game_id, name="other friend", join_code=code))
+    spectator = stub.Watch(pb.WatchRequest(game_id=game_id, join_code=code))
+    started = next(spectator)
+    spectator.cancel()
+    assert summary.private and lobby.HasField("lobby") and second.seat == 1
+    assert started.HasField("snapshot") and started.status == pb.GAME_STATUS_RUNNING
+
+
+def test_a_private_game_stays_private_after_a_restart_and_its_code_is_not_on_disk(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        created = create_private(stub)
+    record = (tmp_path / "games" / created.game_id / "game.json").read_text()
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        refused = refusal(stub.GetGame, pb.GetGameRequest(game_id=created.game_id))
+        opened = stub.GetGame(pb.GetGameRequest(game_id=created.game_id, join_code=created.join_code))
+        listed = stub.ListGames(pb.ListGamesRequest()).games
+    assert created.join_code not in record and json.loads(record)["code_hash"]
+    assert refused[1] == "private_game" and opened.private and not listed
+
+
+# -------------------------------------------------------------------------------------------- password
+
+
+@pytest.fixture(scope="module")
+def locked(tmp_path_factory: pytest.TempPathFactory) -> ServerThread:
+    with serving(tmp_path_factory.mktemp("data"), password="open sesame") as running:
+        yield running  # type: ignore[misc]
+
+
+def test_without_the_password_every_call_but_health_is_refused(locked: ServerThread) -> None:
+    with stub_for(locked.address) as stub, grpc.insecure_channel(locked.address) as channel:
+        unary = refusal(stub.ListGames, pb.ListGamesRequest())
+        wrong = refusal(lambda r: stub.ListGames(r, metadata=((PASSWORD_METADATA, "open sesam"),)),
+                        pb.ListGamesRequest())
+        watch = refusal(lambda r: next(stub.Watch(r)), pb.WatchRequest(game_id="abcdef"))
+        act = refusal(lambda r: list(stub.Act(iter([r]))), pb.SubmitActionRequest(game_id="abcdef"))
+        health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest())
+    for refused in (unary, wrong, watch, act):
+        assert refused[:2] == (Code.UNAUTHENTICATED, "password_required")
+    assert "vegas-password" in unary[2] and "open sesame" not in unary[2]
+    assert health.status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_the_password_lets_a_client_in(locked: ServerThread, tmp_path: Path) -> None:
+    secret = tmp_path / "password"
+    secret.write_text("open sesame\n")
+
+    async def scenario() -> tuple[str, int]:
+        interceptors = password_interceptors(read_password(secret, "test"))
+        async with grpc.aio.insecure_channel(locked.address, interceptors=interceptors) as channel:
+            stub = table_pb2_grpc.VegasTableStub(channel)
+            created = await stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=2))
+            watch = stub.Watch(pb.WatchRequest(game_id=created.game_id))
+            first = await watch.read()
+            watch.cancel()
+            listed = await stub.ListGames(pb.ListGamesRequest())
+            return first.WhichOneof("body") or "", len(listed.games)
+
+    assert asyncio.run(scenario()) == ("lobby", 1)
+
+
+def test_an_empty_password_file_is_refused(tmp_path: Path) -> None:
+    empty = tmp_path / "password"
+    empty.write_text("\n")
+    with pytest.raises(SystemExit, match="is empty"):
+        read_password(empty, "vegas serve")
+    with pytest.raises(SystemExit, match="cannot read"):
+        read_password(tmp_path / "missing", "vegas serve")
