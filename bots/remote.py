@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -25,7 +26,7 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from bots.viewpatch import PatchError, apply_patch
-from cli.channels import CLIENT_KEEPALIVE
+from cli.channels import CLIENT_KEEPALIVE, password_interceptors, read_password
 from cli.logs import configure_logging
 from engine.core.canonical import canonical_hash
 
@@ -221,11 +222,14 @@ async def _rate_limit_pause(attempt: int) -> None:
 
 
 async def join_and_play(address: str, game_id: str, seat: int | None, name: str, token: str | None,
-                        policy: str, seed: str, think: float) -> Any:
-    async with grpc.aio.insecure_channel(address, options=CLIENT_KEEPALIVE) as channel:
+                        policy: str, seed: str, think: float, code: str = "", password: str | None = None) -> Any:
+    """Join (with the game's join code if it is private) or resume a seat, and play it to the end; the
+    server's password, if it has one, goes with every call."""
+    async with grpc.aio.insecure_channel(address, options=CLIENT_KEEPALIVE,
+                                         interceptors=password_interceptors(password)) as channel:
         stub = table_pb2_grpc.VegasTableStub(channel)
         if token is None:
-            request = pb.JoinGameRequest(game_id=game_id, name=name)
+            request = pb.JoinGameRequest(game_id=game_id, name=name, join_code=code)
             if seat is not None:
                 request.seat = seat
             joined = await stub.JoinGame(request)
@@ -252,6 +256,8 @@ def register(commands: Any) -> None:
     parser.add_argument("--bot", default="random", choices=sorted(POLICIES), help="the strategy")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: from the clock)")
     parser.add_argument("--think-ms", type=int, default=0, help="pause before each action")
+    parser.add_argument("--code", default="", help="the join code of a private game")
+    parser.add_argument("--password-file", type=Path, help="a file holding the server's password (its first line)")
     parser.add_argument("--log-json", action="store_true", help="log JSON lines")
     parser.set_defaults(func=run)
 
@@ -261,9 +267,10 @@ def run(args: argparse.Namespace) -> int:
     if args.token is not None and args.seat is None:
         raise SystemExit("vegas bot: --token needs the --seat it belongs to")
     seed = args.seed if args.seed is not None else str(time.time_ns())
+    password = read_password(args.password_file, "vegas bot") if args.password_file else None
     try:
         asyncio.run(join_and_play(args.server, args.game, args.seat, args.name, args.token, args.bot, seed,
-                                  args.think_ms / 1000))
+                                  args.think_ms / 1000, args.code, password))
     except grpc.aio.AioRpcError as error:
         print(f"vegas bot: the server at {args.server} said {error.code().name}: {error.details()}", file=sys.stderr)
         return 1

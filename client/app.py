@@ -160,6 +160,8 @@ class ClientApp:
     async def open_game(self, game_id: str, watch: bool = False, seat: int | None = None) -> None:
         """Sit down at `game_id`: with a saved token if there is one, else by joining; or just watch."""
         saved = None if watch else self.seats.get(self.seat_key, game_id)
+        if saved is not None and saved.code:
+            self.link.codes.setdefault(game_id, saved.code)
         summary = await self.link.get_game(game_id)
         if saved is None and not watch:
             if not summary.free_seats:
@@ -168,7 +170,8 @@ class ClientApp:
             else:
                 entropy = secrets.token_hex(16)
                 joined = await self.link.join_game(game_id, self.model.name, seat, entropy)
-                saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, entropy)
+                saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, entropy,
+                                  self.link.codes.get(game_id, ""))
                 self.seats.put(self.seat_key, saved)
                 log.info("joined", game_id=game_id, seat=joined.seat)
         enter_game(self.model, game_id, saved.seat if saved else None, saved.token if saved else "",
@@ -180,8 +183,12 @@ class ClientApp:
 
     async def create_game(self, spec: NewGame) -> None:
         created = await self.link.create_game(spec)
-        log.info("created", game_id=created.game_id, game=spec.game, rules=spec.rules, players=spec.players)
+        log.info("created", game_id=created.game_id, game=spec.game, rules=spec.rules, players=spec.players,
+                 private=spec.private)
         await self.open_game(created.game_id)
+        if created.join_code:
+            note(self.model, f"Game {created.game_id} is private: its join code is {created.join_code}. Give it "
+                 f"only to your players: vegas play --game {created.game_id} --code {created.join_code}", "notice")
 
     def _follow(self) -> None:
         if self.follower is not None:

@@ -2,6 +2,7 @@
 
     vegas play --server 192.168.1.20:50051 --name Ann        the lobby of a friend's server
     vegas play --server HOST:PORT --game 7f3a1c             straight into a game (or back into your seat)
+    vegas play --server HOST:PORT --game 7f3a1c --code K2M9PQ7R   a private game, with its join code
     vegas play --local                                      a new game against 3 bots on this machine
 
 The client draws the whole terminal, so it never logs onto it: log lines go to a file (`--log-file`,
@@ -22,6 +23,7 @@ from typing import Any, TextIO
 
 import structlog
 
+from cli.channels import read_password
 from cli.logs import configure_logging
 from client.seats import SeatStore, state_dir
 
@@ -43,6 +45,9 @@ def register(commands: Any) -> None:
                         "else a free seat")
     parser.add_argument("--seat", type=int, help="with --game: which seat to take (0 is the first)")
     parser.add_argument("--watch", action="store_true", help="with --game: watch as a spectator")
+    parser.add_argument("--code", default="", help="with --game: the join code of a private game")
+    parser.add_argument("--password-file", type=Path, metavar="FILE",
+                        help="a file holding the server's password (its first line), if it has one")
     parser.add_argument("--create", metavar="SPEC", default="",
                         help="create a game and sit down in it, e.g. 'lords up 4 bots 3' (a lobby create command)")
     parser.add_argument("--local", action="store_true",
@@ -66,8 +71,8 @@ def _default_name() -> str:
 
 def check_args(args: argparse.Namespace) -> None:
     """Refuse option combinations that cannot work, saying what would."""
-    if (args.seat is not None or args.watch) and not args.game:
-        raise SystemExit("vegas play: --seat and --watch need --game ID (the game to sit at or watch)")
+    if (args.seat is not None or args.watch or args.code) and not args.game:
+        raise SystemExit("vegas play: --seat, --watch and --code need --game ID (the game to sit at or watch)")
     if args.create and args.game:
         raise SystemExit("vegas play: --create makes a new game; leave out --game (or --create to join it)")
     if not 1 <= len(args.name.strip()) <= 32:
@@ -110,7 +115,10 @@ async def play(args: argparse.Namespace) -> None:
 
     local = await _start_local_server(args.bot_think_ms) if args.local else None
     address = f"127.0.0.1:{local[1]}" if local else args.server
-    link = GrpcLink(open_channel(address, args.tls, args.tls_ca))
+    password = read_password(args.password_file, "vegas play") if args.password_file and not local else None
+    link = GrpcLink(open_channel(address, args.tls, args.tls_ca, password))
+    if args.code:
+        link.codes[args.game] = args.code
     model = ClientModel(server=address, name=args.name.strip())
     client = ClientApp(model, link, SeatStore(), seat_key="local" if local else address)
     create = args.create or (LOCAL_GAME if local and not args.game else "")

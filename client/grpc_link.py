@@ -15,7 +15,7 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from cli.channels import CLIENT_KEEPALIVE
+from cli.channels import CLIENT_KEEPALIVE, password_interceptors
 from client.link import Accepted, Created, Joined, LinkError, NewGame, RawUpdate, Revealed
 from client.orders import Answer, Propose, Route, Submit
 from client.viewmodel import GameRow, GameTypeRow, PastVersion
@@ -27,13 +27,16 @@ CALL_TIMEOUT = 10.0  # seconds for a unary call; the Watch stream has none
 CONNECT_TIMEOUT = 5.0
 
 
-def open_channel(address: str, tls: bool = False, ca_file: Path | None = None) -> grpc.aio.Channel:
-    """A channel to `address`: plaintext (the LAN default), or TLS with the system's or a given CA."""
+def open_channel(address: str, tls: bool = False, ca_file: Path | None = None,
+                 password: str | None = None) -> grpc.aio.Channel:
+    """A channel to `address`: plaintext (the LAN default), or TLS with the system's or a given CA; the
+    server's password (if it has one) goes with every call."""
+    interceptors = password_interceptors(password)
     if not tls and ca_file is None:
-        return grpc.aio.insecure_channel(address, options=CLIENT_KEEPALIVE)
+        return grpc.aio.insecure_channel(address, options=CLIENT_KEEPALIVE, interceptors=interceptors)
     roots = ca_file.read_bytes() if ca_file is not None else None
     credentials = grpc.ssl_channel_credentials(root_certificates=roots)
-    return grpc.aio.secure_channel(address, credentials, options=CLIENT_KEEPALIVE)
+    return grpc.aio.secure_channel(address, credentials, options=CLIENT_KEEPALIVE, interceptors=interceptors)
 
 
 async def _call(rpc: Callable[[], Awaitable[T]]) -> T:
@@ -49,6 +52,7 @@ class GrpcLink:
     def __init__(self, channel: grpc.aio.Channel) -> None:
         self.channel = channel
         self.stub = table_pb2_grpc.VegasTableStub(channel)
+        self.codes: dict[str, str] = {}
 
     async def game_types(self) -> list[GameTypeRow]:
         reply = await _call(lambda: self.stub.ListGameTypes(pb.ListGameTypesRequest(), timeout=CALL_TIMEOUT))
@@ -60,18 +64,21 @@ class GrpcLink:
         return [game_row(g) for g in reply.games]
 
     async def get_game(self, game_id: str) -> GameRow:
-        return game_row(await _call(lambda: self.stub.GetGame(pb.GetGameRequest(game_id=game_id),
-                                                              timeout=CALL_TIMEOUT)))
+        request = pb.GetGameRequest(game_id=game_id, join_code=self.codes.get(game_id, ""))
+        return game_row(await _call(lambda: self.stub.GetGame(request, timeout=CALL_TIMEOUT)))
 
     async def create_game(self, spec: NewGame) -> Created:
         request = pb.CreateGameRequest(game=spec.game, rules=spec.rules, options=list(spec.options),
                                        players=spec.players,
-                                       bots=[pb.BotSeat(seat=s, kind=spec.bot_kind) for s in spec.bots])
+                                       bots=[pb.BotSeat(seat=s, kind=spec.bot_kind) for s in spec.bots],
+                                       private=spec.private)
         reply = await _call(lambda: self.stub.CreateGame(request, timeout=CALL_TIMEOUT))
-        return Created(reply.game_id, reply.commitment, game_row(reply.game))
+        if reply.join_code:
+            self.codes[reply.game_id] = reply.join_code
+        return Created(reply.game_id, reply.commitment, game_row(reply.game), reply.join_code)
 
     async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:
-        request = pb.JoinGameRequest(game_id=game_id, name=name, entropy=entropy)
+        request = pb.JoinGameRequest(game_id=game_id, name=name, entropy=entropy, join_code=self.codes.get(game_id, ""))
         if seat is not None:
             request.seat = seat
         reply = await _call(lambda: self.stub.JoinGame(request, timeout=CALL_TIMEOUT))
@@ -79,7 +86,7 @@ class GrpcLink:
 
     async def watch(self, game_id: str, token: str, from_version: int | None) -> AsyncIterator[RawUpdate]:
         """The game's updates for this viewer; first a `connected` marker once the channel is up."""
-        request = pb.WatchRequest(game_id=game_id, seat_token=token)
+        request = pb.WatchRequest(game_id=game_id, seat_token=token, join_code=self.codes.get(game_id, ""))
         if from_version is not None:
             request.from_version = from_version
         call = self.stub.Watch(request)
@@ -95,7 +102,8 @@ class GrpcLink:
             call.cancel()
 
     async def past_versions(self, game_id: str, before_version: int) -> list[PastVersion]:
-        request = pb.ListEventsRequest(game_id=game_id, before_version=before_version)
+        request = pb.ListEventsRequest(game_id=game_id, before_version=before_version,
+                                       join_code=self.codes.get(game_id, ""))
         reply = await _call(lambda: self.stub.ListEvents(request, timeout=CALL_TIMEOUT))
         return [PastVersion(v.version, (v.move.seat, v.move.action) if v.HasField("move") else None,
                             tuple(e.text for e in v.events)) for v in reply.versions]
@@ -126,7 +134,8 @@ class GrpcLink:
         return Accepted(reply.version, reply.action, tuple(e.text for e in reply.events))
 
     async def replay(self, game_id: str) -> Revealed:
-        reply = await _call(lambda: self.stub.GetReplay(pb.GetReplayRequest(game_id=game_id), timeout=CALL_TIMEOUT))
+        request = pb.GetReplayRequest(game_id=game_id, join_code=self.codes.get(game_id, ""))
+        reply = await _call(lambda: self.stub.GetReplay(request, timeout=CALL_TIMEOUT))
         return Revealed(reply.replay, reply.server_seed, reply.commitment, tuple(reply.entropies), reply.seed)
 
     async def close(self) -> None:

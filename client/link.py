@@ -59,6 +59,7 @@ class Created:
     game_id: str
     commitment: str
     game: GameRow
+    join_code: str = ""  # a private game's code: only those who have it may join or watch
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +88,11 @@ class NewGame:
     bots: tuple[int, ...]  # seats the server's bots play
     options: tuple[str, ...] = ()
     bot_kind: str = "random"
+    private: bool = False  # unlisted; joining and watching need the join code the server gives
 
 
 class TableLink(Protocol):
+    codes: dict[str, str]  # join codes of the private games this client knows, by game id: sent with requests
     async def game_types(self) -> list[GameTypeRow]: ...
     async def list_games(self, include_finished: bool = False) -> list[GameRow]: ...
     async def get_game(self, game_id: str) -> GameRow: ...

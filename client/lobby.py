@@ -1,6 +1,6 @@
 """Lobby commands: list, create, join and watch games, read from the same command line as the game.
 
-    create [GAME] [RULES] [SEATS] [bots N] [OPTION ...]   e.g. create lords up 4 bots 3 layoff
+    create [GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private]   e.g. create lords up 4 bots 3 layoff
     join [GAME_ID] [SEAT]      watch [GAME_ID]      refresh      quit
     (Enter on an empty line joins the chosen game; the server's bots take the last N seats.)
 """
@@ -15,13 +15,14 @@ from client.orders import CommandError
 from client.suggestions import Suggestion, current_word, matching
 from client.viewmodel import GameRow, GameTypeRow
 
-LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [OPTIONS]: a new game, you take the first seat",
+LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [OPTIONS] [private]: a new game, you take the first seat",
                "join": "join [GAME_ID] [SEAT]: take a seat (or your own seat again)",
                "watch": "watch [GAME_ID]: follow a game as a spectator", "refresh": "list the games again",
                "help": "list the commands", "quit": "leave"}
 LOBBY_HELP = (
     "create lords up 4 bots 3        a Lords of Vegas game (Up! rules) with 3 bots; you take seat 0",
     "create lords classic 2 bots 0 layoff   options follow the seat count; bots fill the last seats",
+    "create lords up 3 bots 0 private   unlisted: you get a join code for your friends (vegas play --code)",
     "join 7f3a1c  ·  join 7f3a1c 2  ·  watch 7f3a1c  ·  refresh  ·  quit   (↑/↓ and Enter work too)",
 )
 
@@ -43,10 +44,12 @@ def _game_type(types: Sequence[GameTypeRow], name: str) -> GameTypeRow:
 
 
 def parse_create(words: list[str], types: Sequence[GameTypeRow]) -> NewGame:
-    """`create [GAME] [RULES] [SEATS] [bots N] [OPTION ...]` with the server's catalogue filling the gaps."""
+    """`create [GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private]` with the server's catalogue filling
+    the gaps; `private` anywhere after the game asks for an unlisted game with a join code."""
     if not types:
         raise CommandError("create: the server has not said which games it offers yet; try refresh")
-    rest = list(words)
+    private = any(w.lower() == "private" for w in words[1:])
+    rest = [w for k, w in enumerate(words) if k == 0 or w.lower() != "private"]
     kind = _game_type(types, rest.pop(0)) if rest and not rest[0].isdigit() and rest[0] != "bots" else types[0]
     rules = {r.name: r for r in kind.rule_sets}
     rule = kind.rule_sets[0]
@@ -71,7 +74,7 @@ def parse_create(words: list[str], types: Sequence[GameTypeRow]) -> NewGame:
         raise CommandError(f"create: {unknown[0]!r} is not an option of {kind.name} "
                            f"(options: {', '.join(kind.options) or 'none'})")
     return NewGame(kind.name, rule.name, players, tuple(range(players - bots, players)),
-                   tuple(sorted({o.lower() for o in rest})))
+                   tuple(sorted({o.lower() for o in rest})), private=private)
 
 
 def parse_lobby(text: str, types: Sequence[GameTypeRow], chosen: GameRow | None) -> LobbyCommand:

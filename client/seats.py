@@ -32,6 +32,7 @@ class SavedSeat:
     token: str
     name: str
     entropy: str = ""  # what this client mixed into the seed, checked against the reveal at the end
+    code: str = ""  # a private game's join code (the client reads the game with it when it comes back)
 
 
 class SeatStore:
@@ -60,7 +61,7 @@ class SeatStore:
             return None
         try:
             return SavedSeat(str(entry["game_id"]), int(entry["seat"]), str(entry["token"]), str(entry["name"]),
-                             str(entry.get("entropy", "")))
+                             str(entry.get("entropy", "")), str(entry.get("code", "")))
         except (KeyError, TypeError, ValueError):
             return None
 

@@ -39,6 +39,7 @@ class EngineTable:
         self.queues: list[tuple[int | None, asyncio.Queue[int]]] = []
         self.seat = 0
         self.joined = False
+        self.codes: dict[str, str] = {}
         self.sent: list[Route] = []
         self.refusal: LinkError | None = None  # the next send is refused with this, as a server would
         self.tokens_revoked = False  # the server lost its seats (its data was reset): tokens are refused

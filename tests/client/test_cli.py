@@ -24,8 +24,9 @@ def test_defaults_point_at_a_server_on_this_machine() -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--seat", "2"], "--seat and --watch need --game ID"),
-    (["--watch"], "--seat and --watch need --game ID"),
+    (["--seat", "2"], "--seat, --watch and --code need --game ID"),
+    (["--watch"], "--seat, --watch and --code need --game ID"),
+    (["--code", "K2M9PQ7R"], "--seat, --watch and --code need --game ID"),
     (["--game", "abc", "--create", "lords up 4"], "--create makes a new game"),
     (["--name", " "], "--name must be 1 to 32 characters"),
     (["--bot-think-ms", "20000"], "must be 0..10000"),

@@ -8,10 +8,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from client.app import ClientApp
 from client.grpc_link import GrpcLink, open_channel
+from client.link import LinkError
 from client.orders import Submit
 from client.seats import SeatStore
 from client.viewmodel import ClientModel, open_prompts
@@ -161,5 +163,31 @@ def test_a_game_waits_in_the_lobby_until_a_second_player_joins(tmp_path: Path) -
                 assert ann.model.version is not None and ann.model.version >= 4
         finally:
             await bob.close()
+            await server.stop(0)
+    run(test())
+
+
+def test_a_private_game_shows_its_code_and_a_friend_joins_with_it(tmp_path: Path) -> None:
+    async def test() -> None:
+        server, port = await start_server(tmp_path / "data")
+        stranger, friend = (GrpcLink(open_channel(f"127.0.0.1:{port}")) for _ in range(2))
+        try:
+            async with client_on(port, tmp_path, create="lords classic 2 bots 0 private", wait=False) as ann:
+                await ann.screen_shows("waiting for 1 more player(s)")
+                game_id = ann.model.game_id
+                assert game_id is not None
+                told = next(line.text for line in ann.model.log if "join code" in line.text)
+                code = told.split("join code is ")[1].split(".")[0]
+                assert f"vegas play --game {game_id} --code {code}" in told
+                assert game_id not in [g.game_id for g in await stranger.list_games()]
+                with pytest.raises(LinkError, match="is private"):
+                    await stranger.join_game(game_id, "Eve")
+                friend.codes[game_id] = code  # what `vegas play --game ID --code CODE` does
+                joined = await friend.join_game(game_id, "Bob")
+                await until(lambda: ann.model.view is not None, 10, "the game to start for Ann")
+                assert joined.seat == 1
+        finally:
+            await stranger.close()
+            await friend.close()
             await server.stop(0)
     run(test())

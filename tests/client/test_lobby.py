@@ -21,6 +21,13 @@ def test_create_reads_game_rules_seats_bots_and_options() -> None:
     assert parse_create([], TYPES) == NewGame("lords", "classic", 4, (1, 2, 3))  # the server's first rule set
 
 
+def test_create_private_asks_for_an_unlisted_game_wherever_the_word_is() -> None:
+    assert parse_create(["lords", "up", "3", "bots", "1", "private"], TYPES) == NewGame("lords", "up", 3, (2,),
+                                                                                       private=True)
+    assert parse_create(["lords", "private", "layoff"], TYPES) == NewGame("lords", "classic", 4, (1, 2, 3),
+                                                                          ("layoff",), private=True)
+
+
 @pytest.mark.parametrize(("words", "message"), [
     ("chess", "this server has no game 'chess'; games: lords"),
     ("lords classic 6", "lords classic is for 2-4 players, not 6"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import grpc
@@ -122,3 +124,20 @@ def test_an_empty_password_file_is_refused(tmp_path: Path) -> None:
         read_password(empty, "vegas serve")
     with pytest.raises(SystemExit, match="cannot read"):
         read_password(tmp_path / "missing", "vegas serve")
+
+
+def test_vegas_bot_brings_the_password_and_the_join_code(locked: ServerThread, tmp_path: Path) -> None:
+    secret = tmp_path / "password"
+    secret.write_text("open sesame\n")
+    with stub_for(locked.address) as stub:
+        allowed = ((PASSWORD_METADATA, "open sesame"),)
+        created = stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=3, private=True,
+                                                       bots=[pb.BotSeat(seat=0), pb.BotSeat(seat=2)]),
+                                  metadata=allowed)
+        command = [sys.executable, "-m", "cli.main", "bot", "--server", locked.address, "--game", created.game_id,
+                   "--code", created.join_code, "--password-file", str(secret), "--seed", "5"]
+        finished = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        summary = stub.GetGame(pb.GetGameRequest(game_id=created.game_id, join_code=created.join_code),
+                               metadata=allowed)
+    assert finished.returncode == 0, finished.stderr
+    assert summary.status == pb.GAME_STATUS_FINISHED and "open sesame" not in finished.stderr
