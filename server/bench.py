@@ -132,7 +132,8 @@ class ServeProcess:
         self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
         command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
                    "--data-dir", str(data_dir / "data"), "--log-json", "--rate-limit", "0", "--max-games", "10000",
-                   "--workers", str(workers)]
+                   "--address-rate-limit", "0", "--streams-per-address", "0", "--waiting-per-address", "0",
+                   "--workers", str(workers)]  # every client is on this one address: no per-address limits
         pin = None if cores is None else functools.partial(os.sched_setaffinity, 0, cores)
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin)
         self.address = f"127.0.0.1:{self._port()}"
