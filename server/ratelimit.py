@@ -23,14 +23,6 @@ class _Bucket:
     tokens: float
     updated: float
 
-    def refill(self, now: float) -> bool:
-        """Refill for the time gone by; whether a token is there to take."""
-        if self.rate <= 0:
-            return True
-        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
-        return self.tokens >= 1.0
-
     def full(self, now: float) -> bool:
         return self.rate <= 0 or self.tokens + (now - self.updated) * self.rate >= self.burst
 
@@ -70,11 +62,17 @@ class RateLimiter:
         buckets = self.peers.get(peer)
         if buckets is None:
             buckets = self.peers[peer] = self._new_peer(peer, now)
-        connection, address = buckets.connection, buckets.address
-        if not connection.refill(now):
-            return "connection"
-        if not address.refill(now):
-            return "address"
+        connection, address = buckets.connection, buckets.address  # refilled inline: this runs for every request
+        if connection.rate > 0:
+            connection.tokens = min(connection.burst, connection.tokens + (now - connection.updated) * connection.rate)
+            connection.updated = now
+            if connection.tokens < 1.0:
+                return "connection"
+        if address.rate > 0:
+            address.tokens = min(address.burst, address.tokens + (now - address.updated) * address.rate)
+            address.updated = now
+            if address.tokens < 1.0:
+                return "address"
         connection.tokens -= 1.0
         address.tokens -= 1.0
         return None
