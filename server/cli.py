@@ -68,7 +68,7 @@ def add_limit_flags(parser: argparse.ArgumentParser) -> None:
     """The flags of `server.limits.Limits` (docs/SECURITY.md has the table): 0 turns a limit off."""
     d = Limits()
     parser.add_argument("--max-games", type=int, default=d.max_games,
-                        help=f"unfinished games the server hosts at most (default {d.max_games})")
+                        help=f"unfinished games the server hosts at most (default {d.max_games}; 0: no limit)")
     parser.add_argument("--waiting-per-address", type=int, default=d.waiting_per_address,
                         help="games waiting for players one address may have created "
                         f"(default {d.waiting_per_address}; 0: no limit)")

@@ -13,6 +13,8 @@ import pytest
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from cli.main import build_parser
+from server.cli import options_from
 from server.cores import LocalCores
 from server.errors import ApiError
 from server.hub import GameHub
@@ -128,3 +130,19 @@ def test_limits_of_zero_are_off(tmp_path: Path) -> None:
         games = [create(stub).game_id for _ in range(15)]
         assert server.run(server.running.hub.expire_waiting()) == []
     assert len(set(games)) == 15
+
+
+def test_vegas_serve_flags_set_every_limit(tmp_path: Path) -> None:
+    secret = tmp_path / "password"
+    secret.write_text("hunter2\n")
+    args = build_parser().parse_args(["serve", "--max-games", "50", "--waiting-per-address", "2",
+                                      "--waiting-expiry", "5", "--streams-per-connection", "4",
+                                      "--streams-per-address", "8", "--rate-limit", "10", "--address-rate-limit", "30",
+                                      "--password-file", str(secret)])
+    options = options_from(args)
+    assert options.limits == Limits(max_games=50, waiting_per_address=2, waiting_expiry=300.0, streams_per_connection=4,
+                                    streams_per_address=8, rate=10.0, burst=20, address_rate=30.0, address_burst=60)
+    assert options.password == "hunter2"
+    assert options_from(build_parser().parse_args(["serve"])).limits == Limits()
+    with pytest.raises(SystemExit, match="--streams-per-address -1 must be 0"):
+        options_from(build_parser().parse_args(["serve", "--streams-per-address", "-1"]))
