@@ -53,6 +53,7 @@ class GameHub:
         self.sessions: dict[str, GameSession] = {}  # unfinished games
         self.finished_kept: OrderedDict[str, GameSession] = OrderedDict()  # the last FINISHED_KEPT read
         self.finished_index: list[tuple[str, str]] = []  # (created_at, game_id) of public finished games, sorted
+        self.unrestored: set[str] = set()  # games on disk that failed to restore at start (logged then)
         self.creating = 0  # games being created (their places reserved)
         self.creating_by: Counter[str] = Counter()  # the same, by owner address
         self._sweeping: asyncio.Task[None] | None = None
@@ -70,7 +71,8 @@ class GameHub:
         """An unfinished game (one dict lookup: every action comes this way); a finished one is over."""
         session = self.sessions.get(game_id)
         if session is None:
-            if game_id in self.finished_kept or (well_formed_id(game_id) and self.store.exists(game_id)):
+            if game_id in self.finished_kept or (game_id not in self.unrestored and well_formed_id(game_id)
+                                                 and self.store.exists(game_id)):
                 raise errors.game_over(game_id)
             raise errors.unknown_game(game_id)
         return session
@@ -89,16 +91,25 @@ class GameHub:
         return session
 
     async def _read_finished(self, game_id: str) -> GameSession:
-        if not well_formed_id(game_id) or not self.store.exists(game_id):
+        """A finished game from disk; unknown if it is not there, or there but not a finished game (one that
+        failed to restore at start: the log says why)."""
+        if game_id in self.unrestored or not well_formed_id(game_id) or not self.store.exists(game_id):
             raise errors.unknown_game(game_id)
         try:
             record = await asyncio.to_thread(self.store.load, game_id)
-        except (OSError, ValueError):  # removed meanwhile (an expired lobby game), or unreadable (logged at start)
+            session = GameSession(record, self.store, self.settings, self.cores)
+            finished = await session.load_finished()
+        except (OSError, ValueError, KeyError, TypeError):  # removed meanwhile (an expired lobby game), or unreadable
             raise errors.unknown_game(game_id) from None
-        session = GameSession(record, self.store, self.settings, self.cores)
-        if not await session.load_finished():
-            raise errors.unknown_game(game_id)  # on disk but neither finished nor restored: see the start-up log
+        if not finished:
+            raise errors.unknown_game(game_id)
         return session
+
+    async def _listed_finished(self, game_id: str) -> GameSession:
+        """A finished game for a page of ListGames: read from disk if it is not kept, and not kept then
+        (a listing would push out the games viewers just watched)."""
+        kept = self.finished_kept.get(game_id)
+        return kept if kept is not None else await self._read_finished(game_id)
 
     def _keep_finished(self, session: GameSession) -> None:
         self.finished_kept[session.game_id] = session
@@ -123,7 +134,8 @@ class GameHub:
             keys += [(key, None) for key in self.finished_index[max(0, stop - size - 1):stop]]
         keys.sort(key=lambda pair: pair[0], reverse=True)
         chosen, more = keys[:size], len(keys) > size
-        sessions = await asyncio.gather(*(self.find(key[1]) if s is None else _ready(s) for key, s in chosen))
+        sessions = await asyncio.gather(*(self._listed_finished(key[1]) if s is None else _ready(s)
+                                          for key, s in chosen))
         return list(sessions), (chosen[-1][0] if more else None)
 
     # ---------------------------------------------------------------------------------------- creating
@@ -241,6 +253,7 @@ class GameHub:
         for session, outcome in zip(sessions, outcomes, strict=True):
             if isinstance(outcome, BaseException):
                 self.sessions.pop(session.game_id, None)
+                self.unrestored.add(session.game_id)
                 log.error("restore_failed", game_id=session.game_id, exc_info=outcome)
                 continue
             if session.status is Status.FINISHED:

@@ -13,7 +13,7 @@ from vegas.v1 import table_pb2_grpc
 
 from server.hub import FINISHED_KEPT
 from server.limits import Limits
-from tests.server.harness import ServerThread, create, refusal, serving, stub_for
+from tests.server.harness import ServerThread, create, join_all, refusal, serving, stub_for
 
 Code = grpc.StatusCode
 GAMES = FINISHED_KEPT + 8
@@ -111,3 +111,14 @@ def test_an_unknown_or_malformed_id_is_not_looked_for_on_disk(finished: tuple[Pa
         _, kept, _ = held(server)
     assert unknown[:2] == (Code.NOT_FOUND, "unknown_game") and escape[:2] == (Code.NOT_FOUND, "unknown_game")
     assert kept == 0
+
+
+def test_a_game_that_failed_to_restore_is_unknown_not_over(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2).game_id
+        join_all(stub, game_id, range(2))
+    (tmp_path / "games" / game_id / "replay.jsonl").write_bytes(b"not a replay\n")
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        read = refusal(stub.GetGame, pb.GetGameRequest(game_id=game_id))
+        act = refusal(stub.SubmitAction, pb.SubmitActionRequest(game_id=game_id, seat_token="x", action="end"))
+    assert read[:2] == (Code.NOT_FOUND, "unknown_game") and act[:2] == (Code.NOT_FOUND, "unknown_game")
