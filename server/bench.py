@@ -133,6 +133,7 @@ class ServeProcess:
         command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
                    "--data-dir", str(data_dir / "data"), "--log-json", "--rate-limit", "0", "--max-games", "10000",
                    "--address-rate-limit", "0", "--streams-per-address", "0", "--waiting-per-address", "0",
+                   "--games-per-address", "0",
                    "--workers", str(workers)]  # every client is on this one address: no per-address limits
         pin = None if cores is None else functools.partial(os.sched_setaffinity, 0, cores)
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin)

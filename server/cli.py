@@ -69,6 +69,9 @@ def add_limit_flags(parser: argparse.ArgumentParser) -> None:
     d = Limits()
     parser.add_argument("--max-games", type=int, default=d.max_games,
                         help=f"unfinished games the server hosts at most (default {d.max_games}; 0: no limit)")
+    parser.add_argument("--games-per-address", type=int, default=d.games_per_address,
+                        help="unfinished games (waiting or running) one address may have created "
+                        f"(default {d.games_per_address}; 0: no limit)")
     parser.add_argument("--waiting-per-address", type=int, default=d.waiting_per_address,
                         help="games waiting for players one address may have created "
                         f"(default {d.waiting_per_address}; 0: no limit)")
@@ -90,14 +93,16 @@ def add_limit_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def limits_from(args: argparse.Namespace) -> Limits:
-    values = {"--max-games": args.max_games, "--waiting-per-address": args.waiting_per_address,
+    values = {"--max-games": args.max_games, "--games-per-address": args.games_per_address,
+              "--waiting-per-address": args.waiting_per_address,
               "--waiting-expiry": args.waiting_expiry, "--streams-per-connection": args.streams_per_connection,
               "--streams-per-address": args.streams_per_address, "--rate-limit": args.rate_limit,
               "--address-rate-limit": args.address_rate_limit}
     for flag, value in values.items():
         if value < 0:
             raise SystemExit(f"vegas serve: {flag} {value:g} must be 0 (no limit) or more")
-    return Limits(max_games=args.max_games, waiting_per_address=args.waiting_per_address,
+    return Limits(max_games=args.max_games, games_per_address=args.games_per_address,
+                  waiting_per_address=args.waiting_per_address,
                   waiting_expiry=args.waiting_expiry * 60, streams_per_connection=args.streams_per_connection,
                   streams_per_address=args.streams_per_address, rate=args.rate_limit,
                   burst=max(1, int(args.rate_limit * 2)), address_rate=args.address_rate_limit,

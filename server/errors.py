@@ -95,6 +95,12 @@ def too_many_games(limit: int, frees: str) -> ApiError:
                     f"when one of them finishes or {frees}; join one of them or try later")
 
 
+def too_many_own_games(limit: int, frees: str) -> ApiError:
+    return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too_many_own_games",
+                    f"your address already has {limit} unfinished games on this server (the limit per address, "
+                    f"--games-per-address); a place frees when one of them finishes or {frees}")
+
+
 def too_many_waiting(limit: int, frees: str) -> ApiError:
     return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "too_many_waiting",
                     f"your address already has {limit} games waiting for players (the limit per address, "

@@ -54,8 +54,7 @@ class GameHub:
         self.finished_kept: OrderedDict[str, GameSession] = OrderedDict()  # the last FINISHED_KEPT read
         self.finished_index: list[tuple[str, str]] = []  # (created_at, game_id) of public finished games, sorted
         self.unrestored: set[str] = set()  # games on disk that failed to restore at start (logged then)
-        self.creating = 0  # games being created (their places reserved)
-        self.creating_by: Counter[str] = Counter()  # the same, by owner address
+        self.creating: Counter[tuple[str, bool]] = Counter()  # games being created, by owner and whether they wait
         self._sweeping: asyncio.Task[None] | None = None
         cores.on_lost = self._games_lost
 
@@ -154,9 +153,8 @@ class GameHub:
         if not 0 <= think <= MAX_THINK_MS:
             raise errors.bad_request(f"bot_think_ms is {think}; it must be between 0 and {MAX_THINK_MS}")
         waits = len(bots) < players  # a game of bots only starts at once
-        self._check_room(owner if waits else "")
-        self.creating += 1
-        self.creating_by[owner] += waits
+        self._check_room(owner, waits)
+        self.creating[owner, waits] += 1
         try:
             colours = rules_of.seat_names(config)
             seats = [SeatRecord(seat, colours[seat], player=f"{bots[seat]} bot" if seat in bots else "",
@@ -169,10 +167,9 @@ class GameHub:
             session = self._add(record)
             session.owner = owner
         finally:
-            self.creating -= 1
-            self.creating_by[owner] -= waits
-            if self.creating_by[owner] <= 0:
-                del self.creating_by[owner]
+            self.creating[owner, waits] -= 1
+            if self.creating[owner, waits] <= 0:
+                del self.creating[owner, waits]
         log.info("game_created", game_id=record.game_id, game=game, rules=rules, players=players,
                  bots=sorted(bots), commitment=record.commitment, private=private)
         await session.open()
@@ -187,17 +184,24 @@ class GameHub:
     def _now(self) -> datetime:
         return self.now()
 
-    def _check_room(self, owner: str) -> None:
-        """Refuse a new game if the server, or the owner's address (if given: the game will wait for players),
-        has no room for it; the refusal says what frees a place."""
+    def _check_room(self, owner: str, waits: bool) -> None:
+        """Refuse a new game if the server or the owner's address ("": nobody's) has no room for it: no more
+        unfinished games, or (if it `waits` for players) no more waiting games. The refusal says what frees
+        a place. Games being created count: their places are reserved."""
         limits = self.limits
-        unfinished = len(self.sessions) + self.creating
-        if limits.max_games and unfinished >= limits.max_games:
+        if limits.max_games and len(self.sessions) + self.creating.total() >= limits.max_games:
             raise errors.too_many_games(limits.max_games, self._frees(self._waiting()))
-        if owner and limits.waiting_per_address:
-            mine = self._waiting(owner)
-            if len(mine) + self.creating_by[owner] >= limits.waiting_per_address:
-                raise errors.too_many_waiting(limits.waiting_per_address, self._frees(mine))
+        if not owner:
+            return
+        mine = [s for s in self.sessions.values() if s.owner == owner]
+        waiting = [s for s in mine if s.status is Status.WAITING]
+        if limits.games_per_address:
+            creating = self.creating[owner, True] + self.creating[owner, False]
+            if len(mine) + creating >= limits.games_per_address:
+                raise errors.too_many_own_games(limits.games_per_address, self._frees(waiting))
+        waiting_after = len(waiting) + self.creating[owner, True] + 1
+        if waits and limits.waiting_per_address and waiting_after > limits.waiting_per_address:
+            raise errors.too_many_waiting(limits.waiting_per_address, self._frees(waiting))
 
     def _waiting(self, owner: str | None = None) -> list[GameSession]:
         return [s for s in self.sessions.values()

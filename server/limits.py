@@ -19,6 +19,7 @@ class Limits:
     """Every per-client and server-wide bound (see `vegas serve --help` and docs/SECURITY.md)."""
 
     max_games: int = 1000  # unfinished games on the server (waiting or running)
+    games_per_address: int = 100  # unfinished games (waiting or running, bots only included) one address created
     waiting_per_address: int = 10  # games waiting for players that one address has created and that wait still
     waiting_expiry: float = 1800.0  # seconds a waiting game stays in the lobby after its creation or last join
     streams_per_connection: int = 32  # open Watch and Act streams on one connection

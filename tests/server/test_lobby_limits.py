@@ -70,6 +70,19 @@ def test_one_address_may_have_only_so_many_waiting_games(tmp_path: Path) -> None
     assert fourth and again == "too_many_waiting" and bots_only
 
 
+def test_one_address_may_have_only_so_many_unfinished_games_bots_only_included(tmp_path: Path) -> None:
+    limits = Limits(games_per_address=3, waiting_per_address=2)
+    with serving(tmp_path, limits=limits) as server, stub_for(server.address) as stub:
+        slow = [create(stub, players=2, bots=(0, 1), think_ms=10_000).game_id for _ in range(2)]  # hours long
+        waiting = create(stub).game_id
+        status, code, sentence = refusal(stub.CreateGame, NEW_GAME)
+        bots = refusal(stub.CreateGame, pb.CreateGameRequest(game="lords", rules="up", players=2,
+                                                             bots=[pb.BotSeat(seat=0), pb.BotSeat(seat=1)]))
+    assert len(slow) == 2 and waiting
+    assert (status, code) == (Code.RESOURCE_EXHAUSTED, "too_many_own_games") and bots[1] == "too_many_own_games"
+    assert "already has 3 unfinished games" in sentence and "--games-per-address" in sentence
+
+
 def _hub(tmp_path: Path, limits: Limits) -> GameHub:
     return GameHub(GameStore(tmp_path), Settings(fsync=False), LocalCores(fsync=False), limits)
 
@@ -135,13 +148,13 @@ def test_limits_of_zero_are_off(tmp_path: Path) -> None:
 def test_vegas_serve_flags_set_every_limit(tmp_path: Path) -> None:
     secret = tmp_path / "password"
     secret.write_text("hunter2\n")
-    args = build_parser().parse_args(["serve", "--max-games", "50", "--waiting-per-address", "2",
-                                      "--waiting-expiry", "5", "--streams-per-connection", "4",
-                                      "--streams-per-address", "8", "--rate-limit", "10", "--address-rate-limit", "30",
-                                      "--password-file", str(secret)])
-    options = options_from(args)
-    assert options.limits == Limits(max_games=50, waiting_per_address=2, waiting_expiry=300.0, streams_per_connection=4,
-                                    streams_per_address=8, rate=10.0, burst=20, address_rate=30.0, address_burst=60)
+    flags = {"--max-games": "50", "--games-per-address": "9", "--waiting-per-address": "2", "--waiting-expiry": "5",
+             "--streams-per-connection": "4", "--streams-per-address": "8", "--rate-limit": "10",
+             "--address-rate-limit": "30", "--password-file": str(secret)}
+    options = options_from(build_parser().parse_args(["serve", *(w for pair in flags.items() for w in pair)]))
+    assert options.limits == Limits(max_games=50, games_per_address=9, waiting_per_address=2, waiting_expiry=300.0,
+                                    streams_per_connection=4, streams_per_address=8, rate=10.0, burst=20,
+                                    address_rate=30.0, address_burst=60)
     assert options.password == "hunter2"
     assert options_from(build_parser().parse_args(["serve"])).limits == Limits()
     with pytest.raises(SystemExit, match="--streams-per-address -1 must be 0"):
