@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -159,3 +160,14 @@ def test_vegas_serve_flags_set_every_limit(tmp_path: Path) -> None:
     assert options_from(build_parser().parse_args(["serve"])).limits == Limits()
     with pytest.raises(SystemExit, match="--streams-per-address -1 must be 0"):
         options_from(build_parser().parse_args(["serve", "--streams-per-address", "-1"]))
+
+
+def test_the_server_sweeps_expired_waiting_games_by_itself(tmp_path: Path) -> None:
+    with serving(tmp_path, limits=Limits(waiting_expiry=0.2)) as server, stub_for(server.address) as stub:
+        game_id = create(stub).game_id
+        for _ in range(500):  # the sweep runs every 0.05 s here (a quarter of the expiry); wait for it
+            if game_id not in server.running.hub.sessions:
+                break
+            threading.Event().wait(0.02)
+        refused = refusal(stub.GetGame, pb.GetGameRequest(game_id=game_id))
+    assert refused[:2] == (Code.NOT_FOUND, "unknown_game") and not (tmp_path / "games" / game_id).exists()
