@@ -60,6 +60,7 @@ class LocalCores:
         self.fsync = fsync
         self.cores: dict[str, MatchCore] = {}
         self.syncer: Syncer | None = None
+        self.finals: asyncio.Semaphore | None = None
         self.on_lost: Callable[[Callable[[str], bool]], None] | None = None  # nothing is lost in this process
 
     async def start(self, spec: CoreSpec) -> Step:
@@ -77,7 +78,13 @@ class LocalCores:
         return steps
 
     async def final(self, spec: CoreSpec) -> Step:
-        return await asyncio.to_thread(MatchCore.final, spec)
+        """A finished game's final views, re-played from its file, one game at a time: finished games leave
+        memory, so someone watching one old game after another must not take more than one thread's share
+        of the server (the thread still competes with the event loop for the GIL)."""
+        if self.finals is None:
+            self.finals = asyncio.Semaphore(1)
+        async with self.finals:
+            return await asyncio.to_thread(MatchCore.final, spec)
 
     async def play(self, game_id: str, seat: int, action: str) -> Step:
         core = self.cores[game_id]
