@@ -4,6 +4,7 @@ out of every call but health checks."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from cli.channels import PASSWORD_METADATA, password_interceptors, read_password
+from cli.logs import configure_logging, flush_logs
 from tests.server.harness import ServerThread, refusal, serving, stub_for
 
 Code = grpc.StatusCode
@@ -141,3 +143,25 @@ def test_vegas_bot_brings_the_password_and_the_join_code(locked: ServerThread, t
                                metadata=allowed)
     assert finished.returncode == 0, finished.stderr
     assert summary.status == pb.GAME_STATUS_FINISHED and "open sesame" not in finished.stderr
+
+
+def test_neither_the_password_nor_a_join_code_reaches_the_log(tmp_path: Path) -> None:
+    out = io.StringIO()
+    configure_logging(json=True, stream=out)
+    allowed = ((PASSWORD_METADATA, "open sesame"),)
+    try:
+        with serving(tmp_path, password="open sesame") as server, stub_for(server.address) as stub:
+            created = stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=2, private=True),
+                                      metadata=allowed)
+            stub.JoinGame(pb.JoinGameRequest(game_id=created.game_id, name="friend", join_code=created.join_code),
+                          metadata=allowed)
+            refusal(stub.JoinGame, pb.JoinGameRequest(game_id=created.game_id, name="x", join_code="guess"))
+            refusal(lambda r: stub.GetGame(r, metadata=allowed), pb.GetGameRequest(game_id=created.game_id,
+                                                                                  join_code="K2M9PQ7R"))
+            flush_logs()
+    finally:
+        configure_logging(level="warning")
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [line.get("code") for line in lines if line["event"] == "request"][-2:] == ["password_required",
+                                                                                     "private_game"]
+    assert all(secret not in out.getvalue() for secret in ("open sesame", created.join_code, "guess", "K2M9PQ7R"))
