@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextvars
 import math
 import secrets
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -18,18 +17,16 @@ from engine.core.api import GameConfig
 from engine.registry import check_config
 from server import errors
 from server.cores import Cores
+from server.finished import FinishedGames, Key, key_of
 from server.limits import Limits
-from server.records import GameRecord, GameStore, SeatRecord, token_hash
+from server.records import ID_ALPHABET, ID_LENGTH, GameRecord, GameStore, SeatRecord, token_hash
 from server.session import GameSession, Settings
 from server.viewers import Status
 
 log = structlog.get_logger("vegas.server")
 
-ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud across a room
-ID_LENGTH = 6
 CODE_LENGTH = 8  # a private game's join code: 31^8 (about 10^12) codes, read aloud like ids
 MAX_THINK_MS = 10_000
-FINISHED_KEPT = 16  # finished games kept loaded, for the viewers who come right after the end
 SWEEP_SECONDS = 60.0  # how often waiting games are checked for expiry (more often with a short expiry)
 
 
@@ -38,10 +35,8 @@ def _utc_now() -> datetime:
 
 
 class GameHub:
-    """The games of one server, by id: the unfinished ones in memory, the finished ones on disk.
-
-    A finished game leaves memory (its id and creation time stay, for `page`); the last few are kept
-    loaded for the viewers who come right after the end, and any other is re-read when someone asks."""
+    """The games of one server, by id: the unfinished ones in memory, the finished ones on disk
+    (`server.finished`)."""
 
     def __init__(self, store: GameStore, settings: Settings, cores: Cores, limits: Limits | None = None,
                  now: Callable[[], datetime] = _utc_now) -> None:
@@ -51,9 +46,7 @@ class GameHub:
         self.limits = limits or Limits()
         self.now = now
         self.sessions: dict[str, GameSession] = {}  # unfinished games
-        self.finished_kept: OrderedDict[str, GameSession] = OrderedDict()  # the last FINISHED_KEPT read
-        self.finished_index: list[tuple[str, str]] = []  # (created_at, game_id) of public finished games, sorted
-        self.unrestored: set[str] = set()  # games on disk that failed to restore at start (logged then)
+        self.finished = FinishedGames(store, self._open)
         self.creating: Counter[tuple[str, bool]] = Counter()  # games being created, by owner and whether they wait
         self._sweeping: asyncio.Task[None] | None = None
         cores.on_lost = self._games_lost
@@ -70,70 +63,31 @@ class GameHub:
         """An unfinished game (one dict lookup: every action comes this way); a finished one is over."""
         session = self.sessions.get(game_id)
         if session is None:
-            if game_id in self.finished_kept or (game_id not in self.unrestored and well_formed_id(game_id)
-                                                 and self.store.exists(game_id)):
-                raise errors.game_over(game_id)
-            raise errors.unknown_game(game_id)
+            raise errors.game_over(game_id) if self.finished.known(game_id) else errors.unknown_game(game_id)
         return session
 
     async def find(self, game_id: str) -> GameSession:
-        """Any game, finished ones re-read from disk if they have left memory."""
+        """Any game, finished ones read from disk if they have left memory."""
         session = self.sessions.get(game_id)
-        if session is not None:
-            return session
-        session = self.finished_kept.get(game_id)
-        if session is None:
-            session = await self._read_finished(game_id)
-            self._keep_finished(session)
-        else:
-            self.finished_kept.move_to_end(game_id)
-        return session
-
-    async def _read_finished(self, game_id: str) -> GameSession:
-        """A finished game from disk; unknown if it is not there, or there but not a finished game (one that
-        failed to restore at start: the log says why)."""
-        if game_id in self.unrestored or not well_formed_id(game_id) or not self.store.exists(game_id):
-            raise errors.unknown_game(game_id)
-        try:
-            record = await asyncio.to_thread(self.store.load, game_id)
-            session = GameSession(record, self.store, self.settings, self.cores)
-            finished = await session.load_finished()
-        except (OSError, ValueError, KeyError, TypeError):  # removed meanwhile (an expired lobby game), or unreadable
-            raise errors.unknown_game(game_id) from None
-        if not finished:
-            raise errors.unknown_game(game_id)
-        return session
-
-    async def _listed_finished(self, game_id: str) -> GameSession:
-        """A finished game for a page of ListGames: read from disk if it is not kept, and not kept then
-        (a listing would push out the games viewers just watched)."""
-        kept = self.finished_kept.get(game_id)
-        return kept if kept is not None else await self._read_finished(game_id)
-
-    def _keep_finished(self, session: GameSession) -> None:
-        self.finished_kept[session.game_id] = session
-        while len(self.finished_kept) > FINISHED_KEPT:
-            self.finished_kept.popitem(last=False)
+        return session if session is not None else await self.finished.get(game_id)
 
     def _finished(self, session: GameSession) -> None:
         """A game just finished: from now on it is read from disk (after the last few kept)."""
-        if self.sessions.pop(session.game_id, None) is not None and not session.record.private:
-            bisect.insort(self.finished_index, _key(session))
-        self._keep_finished(session)
+        if self.sessions.pop(session.game_id, None) is not None:
+            self.finished.add(session)
 
-    async def page(self, include_finished: bool, size: int, after: tuple[str, str] | None,
-                   ) -> tuple[list[GameSession], tuple[str, str] | None]:
+    async def page(self, include_finished: bool, size: int, after: Key | None) -> tuple[list[GameSession], Key | None]:
         """Up to `size` public games newest first, after the key `after` (None: from the newest); the key to
         continue from, or None at the end. Finished games come from the index and are read from disk."""
-        unfinished = [s for s in self.sessions.values() if not s.record.private and (after is None or _key(s) < after)]
-        unfinished = sorted(unfinished, key=_key, reverse=True)[:size + 1]
-        keys: list[tuple[tuple[str, str], GameSession | None]] = [(_key(s), s) for s in unfinished]
+        unfinished = sorted((s for s in self.sessions.values()
+                             if not s.record.private and (after is None or key_of(s) < after)),
+                            key=key_of, reverse=True)[:size + 1]
+        keys: list[tuple[Key, GameSession | None]] = [(key_of(s), s) for s in unfinished]
         if include_finished:
-            stop = len(self.finished_index) if after is None else bisect.bisect_left(self.finished_index, after)
-            keys += [(key, None) for key in self.finished_index[max(0, stop - size - 1):stop]]
+            keys += [(key, None) for key in self.finished.keys_before(after, size + 1)]
         keys.sort(key=lambda pair: pair[0], reverse=True)
         chosen, more = keys[:size], len(keys) > size
-        sessions = await asyncio.gather(*(self._listed_finished(key[1]) if s is None else _ready(s)
+        sessions = await asyncio.gather(*(self.finished.listed(key[1]) if s is None else _ready(s)
                                           for key, s in chosen))
         return list(sessions), (chosen[-1][0] if more else None)
 
@@ -175,8 +129,11 @@ class GameHub:
         await session.open()
         return session, code
 
+    def _open(self, record: GameRecord) -> GameSession:
+        return GameSession(record, self.store, self.settings, self.cores)
+
     def _add(self, record: GameRecord) -> GameSession:
-        session = GameSession(record, self.store, self.settings, self.cores)
+        session = self._open(record)
         session.on_finished, session.now = self._finished, self._now
         self.sessions[record.game_id] = session
         return session
@@ -253,19 +210,23 @@ class GameHub:
         only indexed; waiting games that have expired meanwhile are removed."""
         records = await asyncio.to_thread(self.store.load_all)
         sessions = [self._add(record) for record in records]
+        for session in sessions:
+            session.on_finished = None  # a game found finished at start is only indexed, below
         outcomes = await asyncio.gather(*(session.restore() for session in sessions), return_exceptions=True)
+        finished = []
         for session, outcome in zip(sessions, outcomes, strict=True):
+            session.on_finished = self._finished
             if isinstance(outcome, BaseException):
                 self.sessions.pop(session.game_id, None)
-                self.unrestored.add(session.game_id)
+                self.finished.unrestored.add(session.game_id)
                 log.error("restore_failed", game_id=session.game_id, exc_info=outcome)
                 continue
             if session.status is Status.FINISHED:
-                self._finished(session)
-                self.finished_kept.pop(session.game_id, None)  # nobody has asked for it yet
+                finished.append(self.sessions.pop(session.game_id))
                 continue
             log.info("game_restored", game_id=session.game_id, status=session.status.name.lower(),
                      version=session.version)
+        self.finished.add_restored(finished)
         await self.expire_waiting()
         return len(self.sessions)
 
@@ -285,15 +246,6 @@ class GameHub:
     async def close(self) -> None:
         """Close every replay file (after the last request: everything accepted is on disk already)."""
         await self.cores.close()
-
-
-def well_formed_id(game_id: str) -> bool:
-    """Whether `game_id` could be one this server made (so it is safe to look for on disk)."""
-    return len(game_id) == ID_LENGTH and all(c in ID_ALPHABET for c in game_id)
-
-
-def _key(session: GameSession) -> tuple[str, str]:
-    return session.record.created_at, session.game_id
 
 
 async def _ready(session: GameSession) -> GameSession:

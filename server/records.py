@@ -30,6 +30,13 @@ from engine.core.fairness import commitment, game_seed
 RECORD_VERSION = 1
 DIR_MODE = 0o700  # the data directory and every folder in it: the server's user only
 FILE_MODE = 0o600  # every file in it (the seeds of running games are secret)
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: ids are read aloud across a room
+ID_LENGTH = 6
+
+
+def well_formed_id(game_id: str) -> bool:
+    """Whether `game_id` could be one this server made, and so is safe to look for in the data directory."""
+    return len(game_id) == ID_LENGTH and all(c in ID_ALPHABET for c in game_id)
 
 
 def token_hash(token: str) -> str:

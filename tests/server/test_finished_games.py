@@ -11,7 +11,7 @@ import pytest
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from server.hub import FINISHED_KEPT
+from server.finished import FINISHED_KEPT
 from server.limits import Limits
 from tests.server.harness import ServerThread, create, join_all, refusal, serving, stub_for
 
@@ -34,7 +34,7 @@ def play_to_the_end(stub: table_pb2_grpc.VegasTableStub, count: int) -> list[str
 def held(server: ServerThread) -> tuple[int, int, int]:
     """Games the server holds in memory: unfinished sessions, finished ones kept, matches."""
     hub = server.running.hub
-    return len(hub.sessions), len(hub.finished_kept), len(hub.cores.cores)  # type: ignore[attr-defined]
+    return len(hub.sessions), len(hub.finished.kept), len(hub.cores.cores)  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,7 @@ def test_finished_games_stay_on_disk_after_a_restart(finished: tuple[Path, list[
     data, ids = finished
     with serving(data) as server:
         after_restart = held(server)
-        indexed = len(server.running.hub.finished_index)
+        indexed = len(server.running.hub.finished.index)
     assert after_restart == (0, 0, 0) and indexed == len(ids)
 
 
