@@ -13,7 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from client.app import ClientApp
 from client.grpc_link import GrpcLink, open_channel
-from client.link import LinkError
+from client.link import LinkError, NewGame
 from client.orders import Submit
 from client.seats import SeatStore
 from client.viewmodel import ClientModel, open_prompts
@@ -189,5 +189,24 @@ def test_a_private_game_shows_its_code_and_a_friend_joins_with_it(tmp_path: Path
         finally:
             await stranger.close()
             await friend.close()
+            await server.stop(0)
+    run(test())
+
+
+def test_the_client_brings_the_servers_password(tmp_path: Path) -> None:
+    async def test() -> None:
+        server, port = await create_server("127.0.0.1:0", ServerOptions(data_dir=tmp_path / "data",
+                                                                        password="open sesame"))
+        address = f"127.0.0.1:{port}"
+        friend, stranger = GrpcLink(open_channel(address, password="open sesame")), GrpcLink(open_channel(address))
+        try:
+            created = await friend.create_game(NewGame("lords", "up", 2, (1,)))
+            assert [g.game_id for g in await friend.list_games()] == [created.game_id]
+            with pytest.raises(LinkError, match="wants a password") as refused:
+                await stranger.list_games()
+            assert refused.value.code == "password_required"
+        finally:
+            await friend.close()
+            await stranger.close()
             await server.stop(0)
     run(test())
