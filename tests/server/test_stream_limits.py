@@ -47,7 +47,10 @@ def test_streams_per_connection_are_capped_and_free_when_closed(tmp_path: Path) 
             calls[0].cancel()  # type: ignore[attr-defined]
             await asyncio.sleep(0)
             reopened = await _retry_open(stub, game_id)
-            return over_watch, over_act, reopened
+            for call in [*calls, reopened]:
+                if call is not None:
+                    call.cancel()  # type: ignore[attr-defined]
+            return over_watch, over_act, reopened is not None
 
     with serving(tmp_path, limits=Limits(streams_per_connection=3)) as server, stub_for(server.address) as stub:
         game_id = create(stub).game_id
@@ -62,17 +65,17 @@ async def _nothing() -> AsyncIterator[pb.SubmitActionRequest]:
     yield pb.SubmitActionRequest()
 
 
-async def _retry_open(stub: table_pb2_grpc.VegasTableStub, game_id: str) -> bool:
-    """Whether a new stream opens once the cancelled one is let go of (the server sees the cancel soon,
-    not at once: try until it has)."""
+async def _retry_open(stub: table_pb2_grpc.VegasTableStub, game_id: str) -> object | None:
+    """A new stream, open once the cancelled one is let go of (the server sees the cancel soon, not at
+    once: try until it has); None if it never opens."""
     for _ in range(200):
         call = stub.Watch(pb.WatchRequest(game_id=game_id))
         try:
             await call.read()
-            return True
+            return call
         except grpc.aio.AioRpcError:
             await asyncio.sleep(0.01)
-    return False
+    return None
 
 
 def test_streams_per_address_are_capped_over_all_its_connections(tmp_path: Path) -> None:
@@ -80,9 +83,11 @@ def test_streams_per_address_are_capped_over_all_its_connections(tmp_path: Path)
         channels = [grpc.aio.insecure_channel(address, options=OWN_CONNECTION) for _ in range(3)]
         try:
             stubs = [table_pb2_grpc.VegasTableStub(channel) for channel in channels]
-            await _open_watches(stubs[0], game_id, 2)
-            await _open_watches(stubs[1], game_id, 2)
-            return await _refusal(stubs[2].Watch(pb.WatchRequest(game_id=game_id)))
+            calls = [*await _open_watches(stubs[0], game_id, 2), *await _open_watches(stubs[1], game_id, 2)]
+            refused = await _refusal(stubs[2].Watch(pb.WatchRequest(game_id=game_id)))
+            for call in calls:
+                call.cancel()  # type: ignore[attr-defined]
+            return refused
         finally:
             await asyncio.gather(*(channel.close() for channel in channels))
 
