@@ -35,6 +35,7 @@ from client.sending import deliver
 from client.suggestions import CLIENT_WORDS
 from client.viewmodel import (
     ClientModel,
+    Notice,
     ViewUpdate,
     add_history,
     apply_update,
@@ -49,6 +50,11 @@ from client.viewmodel import (
 )
 
 log = structlog.get_logger("client")
+
+
+def done_text(order: Order) -> str:
+    """The notice after the server took `order`: `done: sprawl B5 C5 (sprawl C5 is sprawl B5 C5)`."""
+    return f"done: {order.action}" + (f" ({order.note})" if order.note else "")
 LOBBY_REFRESH = 3.0  # seconds between lobby listings
 
 
@@ -173,6 +179,7 @@ class ClientApp:
                 saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, entropy,
                                   self.link.codes.get(game_id, ""))
                 self.seats.put(self.seat_key, saved)
+                summary = joined.game  # the seat list with this player in it
                 log.info("joined", game_id=game_id, seat=joined.seat)
         enter_game(self.model, game_id, saved.seat if saved else None, saved.token if saved else "",
                    summary.commitment)
@@ -331,9 +338,11 @@ class ClientApp:
 
     async def _send(self, order: Order, version: int) -> None:
         try:
-            self.model.notice = await deliver(self.link, self.model, order, version)
+            notice = await deliver(self.link, self.model, order, version)
         finally:
             self.model.busy = ""
+        # What was done, in the player's words: the version it made is the server's business, not theirs.
+        self.model.notice = notice if notice.level != "notice" else Notice(done_text(order), "notice")
 
     def typing_error(self, text: str) -> str | None:
         if self.model.screen != "game" or not text.strip() or text.split()[0].lower() in CLIENT_WORDS:

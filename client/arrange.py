@@ -15,7 +15,7 @@ from client.render.lords import COMPACT_CELL, board_size
 FIXED_LINES = 4  # header, notice, command line, status bar
 SIDE_MIN = 44  # the narrowest useful right-hand column
 SIDE_WANTED = 64  # what the players' table needs to show every casino bossed
-MAX_PROMPT_LINES = 5
+MAX_PROMPT_LINES = 5  # on a small screen; a tall one gives the prompts up to a third of its lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +36,15 @@ def arrange(columns: int, rows: int, board_lines: Callable[[int, int], int], pla
     many the players and the prompts take."""
     compact_width = board_size(COMPACT_CELL)[0]
     body = rows - FIXED_LINES
+    most_prompts = max(MAX_PROMPT_LINES, body // 3)
     if columns >= compact_width + 1 + SIDE_MIN:
         board_width = max(compact_width, min(columns - SIDE_WANTED - 1, 105))
         board_height = board_lines(board_width, body)
         side = columns - board_width - 1
-        players, prompts = players_lines(side), min(prompt_lines(side), MAX_PROMPT_LINES)
+        players, prompts = players_lines(side), min(prompt_lines(side), most_prompts)
         log = max(1, body - players - prompts)
         return Arrangement(True, board_width, board_height, side, players, prompts, log)
-    players, prompts = players_lines(columns), min(prompt_lines(columns), MAX_PROMPT_LINES)
+    players, prompts = players_lines(columns), min(prompt_lines(columns), most_prompts)
     board_height = board_lines(columns, body - players - prompts - 6)
     log = body - board_height - players - prompts
     if log < 1:  # a small screen: drop the players' table header first, then lines of the prompts

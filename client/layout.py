@@ -30,7 +30,7 @@ from client.render.panels import (
     render_waiting,
 )
 from client.render.text import join_lines
-from client.viewmodel import open_prompts
+from client.viewmodel import open_prompts, shown_view
 
 if TYPE_CHECKING:
     from client.app import ClientApp
@@ -101,7 +101,7 @@ class ClientLayout:
 
     def _arrange(self) -> Arrangement:
         columns, rows = _size()
-        view = self.model.view
+        view = shown_view(self.model)
         prompts = open_prompts(self.model)
 
         def players(width: int) -> int:
@@ -117,26 +117,29 @@ class ClientLayout:
     def _prompt_text(self) -> StyleAndTextTuples:
         if self.model.screen == "lobby":
             return [("class:dim", "lobby> ")]
-        view, seat = self.model.view, self.model.seat
+        view, seat = shown_view(self.model), self.model.seat
         if seat is None or view is None:
             return [("class:dim", "watching> ")]
         colour = view["seats"][seat]["colour"]
         return [(f"class:player.{colour}", f"{view['seats'][seat]['name']}"), ("", "> ")]
 
     def _header(self) -> StyleAndTextTuples:
-        return render_header(self.model.view, _size()[0]) if self.model.view is not None else []
+        view = shown_view(self.model)
+        return render_header(view, _size()[0]) if view is not None else []
 
     def _board(self) -> StyleAndTextTuples:
-        if self.model.view is None:
+        view = shown_view(self.model)
+        if view is None:
             return []
         a = self.arrangement()
-        return render_board(self.model.view, a.board_width, a.board_height, highlight=self.client.mentioned_words())
+        return render_board(view, a.board_width, a.board_height, highlight=self.client.mentioned_words())
 
     def _players(self) -> StyleAndTextTuples:
-        if self.model.view is None:
+        view = shown_view(self.model)
+        if view is None:
             return []
         a = self.arrangement()
-        return _last_lines(render_players(self.model.view, a.side_width), a.players_height)
+        return _last_lines(render_players(view, a.side_width), a.players_height)
 
     def _prompts(self) -> StyleAndTextTuples:
         return render_prompts(open_prompts(self.model), self.arrangement().side_width)
@@ -150,7 +153,8 @@ class ClientLayout:
             width, height = a.side_width, a.log_height
         else:
             width, height = columns, rows - FIXED_LINES - len(list(split_lines(self._waiting())))
-        return render_log(list(self.model.log), width, height, self.model.log_scroll, self.model.version)
+        return render_log(list(self.model.log), width, height, self.model.log_scroll, self.model.version,
+                          shown_view(self.model))
 
     def _waiting(self) -> StyleAndTextTuples:
         return render_waiting(self.model, _size()[0])

@@ -12,6 +12,7 @@ from typing import Any
 
 from client.choices import Prompt
 from client.games import GameUi, game_ui
+from client.seen import with_players
 
 LOG_LINES = 500
 MOVES_KEPT = 64
@@ -121,13 +122,14 @@ class ClientModel:
     connection: str = "not connected"
     connected: bool = False
     busy: str = ""  # what is being sent, shown until the server answers
+    shown: tuple[Any, tuple[tuple[str, bool], ...], dict[str, Any]] | None = field(default=None, repr=False)  # cache
 
 
 def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, commitment: str = "") -> None:
     """Switch to the game screen for `game_id`, as `seat` (None: spectator)."""
     model.screen, model.game_id, model.seat, model.token = "game", game_id, seat, token
     model.view, model.version, model.status, model.summary = None, None, "", None
-    model.commitment = commitment or model.commitment
+    model.commitment = commitment  # never the previous game's
     model.log.clear()
     model.moves.clear()
     model.log_scroll = 0
@@ -137,7 +139,7 @@ def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, c
 def leave_game(model: ClientModel) -> None:
     model.screen = "lobby"
     model.game_id, model.seat, model.token, model.view, model.version = None, None, "", None, None
-    model.notice = None
+    model.summary, model.commitment, model.notice = None, "", None
 
 
 def apply_update(model: ClientModel, update: ViewUpdate) -> None:
@@ -180,13 +182,32 @@ def tell(model: ClientModel, text: str, level: str = "info") -> None:
     model.notice = Notice(text, level)
 
 
+def seat_players(model: ClientModel) -> tuple[tuple[str, bool], ...]:
+    """Who sits at each seat and whether it is a bot, from the lobby's seat list ("" for a free seat)."""
+    if model.summary is None:
+        return ()
+    return tuple((s.player, s.bot) if s.taken else ("", False) for s in model.summary.seats)
+
+
+def shown_view(model: ClientModel) -> dict[str, Any] | None:
+    """The view as the screens show it: with who sits at each seat (`client.seen.with_players`). Made once
+    per new view or new seat list, not on every redraw."""
+    if model.view is None:
+        return None
+    players = seat_players(model)
+    if model.shown is None or model.shown[0] is not model.view or model.shown[1] != players:
+        model.shown = (model.view, players, with_players(model.view, players))
+    return model.shown[2]
+
+
 def current_ui(model: ClientModel) -> GameUi | None:
     return game_ui(model.view) if model.view is not None else None
 
 
 def open_prompts(model: ClientModel) -> list[Prompt]:
     ui = current_ui(model)
-    return ui.prompts(model.view, model.seat) if ui is not None and model.view is not None else []
+    view = shown_view(model)
+    return ui.prompts(view, model.seat) if ui is not None and view is not None else []
 
 
 def selected_game(model: ClientModel) -> GameRow | None:

@@ -2,14 +2,15 @@
 
 Pure functions from a view to formatted text, like `client.render.lords`. The casinos stand side by side
 in number order (the slot machine last, with the slot module), each a column: its number, the notes on
-it (largest first), then the dice on it by owner, most first (`Red 2+B`: two dice and a biggie, which
-counts two). The roll of the player to act sits under the table.
+it (largest first), then the dice on it by owner, most first (`Red ×2+B`: two dice and a biggie, which
+counts two). On the slot machine each die shows its face (`Blu [1]`: a die of Blue's showing 1). The roll
+of the player to act sits under the table.
 
     ┌ 1 ────┐ ┌ 2 ────┐
      $70k      $90k
      $10k      $10k
-     Grn 2     Red 1
-               Wht 1
+     Grn ×2    Red ×1
+               Wht ×1
 """
 
 from __future__ import annotations
@@ -17,19 +18,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client.render.text import Line, Lines, fit, join_lines, plain, truncate
-from client.seen import actor
+from client.render.text import Line, Lines, fit, flow, join_lines, plain, truncate
+from client.render.text import width as width_of
+from client.seen import actor, player_of, seat_label
 
 PLAYER_ABBR = {"red": "Red", "blue": "Blu", "green": "Grn", "yellow": "Yel", "black": "Blk", "orange": "Orn"}
 KIND_MARK = {"biggie": "B", "kicker": "K", "white": "W"}
 KIND_WORDS = {"die": ("die", "dice"), "biggie": ("biggie", "biggies"), "kicker": ("kicker", "kickers"),
               "white": ("white die", "white dice")}
+NAME_COLUMN = 10  # the most columns a player's name takes in the players' table
 MIN_COLUMN = 9
 MAX_COLUMN = 16
 
 
 def _name(view: Mapping[str, Any], owner: int) -> str:
-    return "White" if owner < 0 else str(view["seats"][owner]["name"])
+    return "White" if owner < 0 else seat_label(view, owner)
 
 
 def _colour(view: Mapping[str, Any], owner: int) -> str:
@@ -46,7 +49,7 @@ def note_text(note: Any) -> str:
 
 
 def _dice_rows(view: Mapping[str, Any], casino: Mapping[str, Any], width: int) -> list[Line]:
-    """One line per owner with dice here, most counted first: `Red 2+B` (two dice and a biggie)."""
+    """One line per owner with dice here, most counted first: `Red ×2+B` (two dice and a biggie)."""
     owners = [(count, seat) for seat, count in enumerate(casino["counts"]) if count]
     if casino.get("white"):
         owners.append((int(casino["white"]), -1))
@@ -54,7 +57,7 @@ def _dice_rows(view: Mapping[str, Any], casino: Mapping[str, Any], width: int) -
     for _, owner in sorted(owners, key=lambda pair: (-pair[0], pair[1])):
         plain = casino["dice"][owner] if owner >= 0 else casino["white"]
         big = casino["biggies"][owner] if owner >= 0 else 0
-        text = f"{_abbr(view, owner)} {plain}" + ("+B" * big if big else "")
+        text = f"{_abbr(view, owner)} ×{plain}" + ("+B" * big if big else "")
         rows.append([(f"class:player.{_colour(view, owner)}", fit(text, width))])
     return rows
 
@@ -64,7 +67,7 @@ def _slot_rows(view: Mapping[str, Any], casino: Mapping[str, Any], width: int) -
     rows: list[Line] = []
     for die in casino.get("slot_dice", ()):
         mark = KIND_MARK.get(die["kind"], "")
-        text = f"{_abbr(view, int(die['owner']))} {die['pips']}{mark}"
+        text = f"{_abbr(view, int(die['owner']))} [{die['pips']}]{mark}"
         rows.append([(f"class:player.{_colour(view, int(die['owner']))}", fit(text, width))])
     return rows
 
@@ -124,16 +127,18 @@ def _roll_line(view: Mapping[str, Any], width: int) -> Line:
 def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
     """One line per player: money won, notes, dice left in hand by kind, kickers used."""
     waiting = actor(view)
-    lines: list[Line] = [[("class:dim", "  player     won   notes  in hand")]]
+    names = min(NAME_COLUMN, max((len(player_of(view, int(s["seat"]))) for s in view["seats"]), default=0))
+    lines: list[Line] = [[("class:dim", "  player" + " " * (names + 1 if names else 0) + "     won   notes  in hand")]]
     for seat in view["seats"]:
         s = int(seat["seat"])
         hand = seat["hand"]
-        kinds = ", ".join(f"{hand[kind]} {words[hand[kind] != 1]}" for kind, words in KIND_WORDS.items()
-                          if hand.get(kind))
+        kinds: list[Line] = [[("", f"{hand[kind]} {words[hand[kind] != 1]}")] for kind, words in KIND_WORDS.items()
+                 if hand.get(kind)]
         style = f"class:player.{seat['colour']}" + (" class:you" if s == view.get("viewer") else "")
-        lines.append(truncate([("class:current", "▶ " if s == waiting else "  "), (style, fit(f" {seat['name']}", 8)),
-                               ("", f" {'$' + str(seat['money']) + 'k':>6}  {seat['notes']:>4}   {kinds or '-'}")],
-                              width))
+        first: Line = [("class:current", "▶ " if s == waiting else "  "), (style, fit(f" {seat['name']}", 8))]
+        first += [("", " " + fit(player_of(view, s), names))] if names else []
+        first.append(("", f" {'$' + str(seat['money']) + 'k':>6}  {seat['notes']:>4}  "))
+        lines += flow(kinds or [[("", "-")]], width, first, indent=width_of(first) + 1)
     return join_lines(lines)
 
 

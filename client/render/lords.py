@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client.render.text import Line, Lines, fit, join_lines, pad, truncate
-from client.seen import actor
+from client.render.text import Line, Lines, fit, flow, join_lines, pad, truncate
+from client.render.text import width as width_of
+from client.seen import actor, player_of, seat_label
 from engine.lords.board import CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_BY_NAME, LOTS
 
 LEFT_BLOCKS = ("A", "C", "E")
@@ -31,6 +32,7 @@ STRIP_TEXT = "THE STRIP"
 COLOUR_ABBR = {"purple": "Pu", "brown": "Br", "gold": "Go", "silver": "Si", "aqua": "Aq", "strip": "St"}
 PLAYER_ABBR = {"black": "Blk", "blue": "Blu", "green": "Grn", "purple": "Pur", "red": "Red", "yellow": "Yel"}
 PLAYER_INITIAL = {"black": "K", "blue": "B", "green": "G", "purple": "P", "red": "R", "yellow": "Y"}
+NAME_COLUMN = 10  # the most columns a player's name takes in the players' table
 SUPERSCRIPT = {1: " ", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶"}
 ROWS = {block: max(lot.row for lot in LOTS if lot.block == block) for block in (*LEFT_BLOCKS, *RIGHT_BLOCKS)}
 GRID = {(lot.block, lot.row, lot.col): lot.name for lot in LOTS}
@@ -64,7 +66,8 @@ def seat_colour(view: Mapping[str, Any], seat: int) -> str:
 
 
 def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
-    return "nobody" if seat is None or seat < 0 else str(view["seats"][seat]["name"])
+    """The seat as players call it, `Green (Dan)` (`client.seen.seat_label`)."""
+    return "nobody" if seat is None or seat < 0 else seat_label(view, seat)
 
 
 def player_badge(view: Mapping[str, Any], seat: int, text: str | None = None) -> tuple[str, str]:
@@ -109,7 +112,7 @@ class _Board:
 
     def _parking(self, lot: str, seat: int) -> Line:
         colour = seat_colour(self.view, seat)
-        owner = PLAYER_ABBR.get(colour, colour[:3]) if self.cell < WIDE_CELL else seat_name(self.view, seat)
+        owner = PLAYER_ABBR.get(colour, colour[:3]) if self.cell < WIDE_CELL else str(self.view["seats"][seat]["name"])
         return pad([self.name(lot), ("", " "), (f"class:player.{colour}", fit(f"P {owner}", self.cell - 4))],
                    self.cell)
 
@@ -194,22 +197,45 @@ def _boss_of(view: Mapping[str, Any]) -> dict[int, list[Mapping[str, Any]]]:
     return bossed
 
 
+def _name_width(view: Mapping[str, Any]) -> int:
+    """Columns for the players' names beside their colours (none when nobody's name is known)."""
+    return min(NAME_COLUMN, max((len(player_of(view, int(s["seat"]))) for s in view["seats"]), default=0))
+
+
+def _player_head(view: Mapping[str, Any], seat: Mapping[str, Any], names: int, waiting: int | None) -> Line:
+    """`▶  Purple  Dan`: whose turn, the colour as a badge, who sits there."""
+    s = int(seat["seat"])
+    style = f"class:player.{seat['colour']}" + (" class:you" if s == view.get("viewer") else "")
+    line: Line = [("class:current", "▶ " if s == waiting else "  "), (style, fit(f" {seat['name']}", 8))]
+    return line + ([("", " " + fit(player_of(view, s), names))] if names else [])
+
+
 def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
-    """One line per player (money, score → next stop, markers and dice left, casinos bossed), then the
-    discards per colour, the deck and the casino tiles left."""
+    """One row per player (who, money, score → next stop, markers and dice left, casinos bossed), then the
+    discards per colour, the deck and the casino tiles left. Nothing is cut: a row that does not fit goes
+    on over more lines (on a narrow panel markers and dice move to the second line)."""
     bossed = _boss_of(view)
     waiting = actor(view)
-    lines: list[Line] = [[("class:dim", "  player     money score→next markers dice  boss of (casino:points)")]]
+    names = _name_width(view)
+    head = 10 + (names + 1 if names else 0)
+    wide = width >= head + 31 + 15
+    title = "  player" + " " * (head - 8) + ("  money score→next markers dice  boss of (casino:points)" if wide
+                                             else "  money score→next")
+    lines: list[Line] = [truncate([("class:dim", title)], width)]
     for seat in view["seats"]:
         s = int(seat["seat"])
         nxt = "win" if seat["next_stop"] is None else str(seat["next_stop"])
-        style = f"class:player.{seat['colour']}" + (" class:you" if s == view.get("viewer") else "")
-        line: Line = [("class:current", "▶ " if s == waiting else "  "), (style, fit(f" {seat['name']}", 8)),
-                      ("", f" {'$' + str(seat['money']) + 'm':>6} {seat['score']:>4}→{nxt:<5}"
-                           f" {seat['markers_left']:>5}  {seat['dice_left']:>4}  ")]
-        for casino in bossed.get(s, []):
-            line += [(f"class:casino.{casino['colour']}", f"{casino['lots'][0]}:{casino['points']}"), ("", " ")]
-        lines.append(truncate(line, width))
+        numbers = f" {'$' + str(seat['money']) + 'm':>6} {seat['score']:>4}→{nxt:<5}"
+        first = [*_player_head(view, seat, names, waiting), ("", numbers)]
+        items: list[Line] = [[(f"class:casino.{c['colour']}", f"{c['lots'][0]}:{c['points']}")]
+                             for c in bossed.get(s, [])]
+        if wide:
+            first.append(("", f" {seat['markers_left']:>5}  {seat['dice_left']:>4} "))
+            lines += flow(items, width, first, indent=width_of(first) + 1)
+        else:
+            extra: list[Line] = [[("", f"markers {seat['markers_left']}")], [("", f"dice {seat['dice_left']}")]]
+            boss: list[Line] = [[("class:dim", "boss of")], *items] if items else []
+            lines += [first, *flow([*extra, *boss], width, [("", "   ")], indent=4)]
     return join_lines([*lines, *_supply_lines(view, width), *underworld_lines(view, width)])
 
 
@@ -251,17 +277,13 @@ def underworld_lines(view: Mapping[str, Any], width: int) -> list[Line]:
 
 
 def _supply_lines(view: Mapping[str, Any], width: int) -> list[Line]:
-    discards: Line = [("class:dim", "discards ")]
-    for colour in CARD_COLOURS:
-        discards += [(f"class:casino.{colour}", f"{COLOUR_ABBR[colour]}{view['discards'].get(colour, 0):>2}"),
-                     ("", " ")]
-    discards.append(("", f" deck {view['deck_left']}  "))
-    tiles: Line = [("class:dim", "tiles left ")]
-    for colour in COLOURS:
-        tiles += [(f"class:casino.{colour}", f"{COLOUR_ABBR[colour]}{view['tiles_left'].get(colour, 0)}"), ("", " ")]
-    if sum(len(f[1]) for f in discards + tiles) <= width:
-        return [discards + tiles]
-    return [truncate(discards, width), truncate(tiles, width)]
+    """The discards per card colour, the deck, the casino tiles left: on one line or flowing over more."""
+    discards: list[Line] = [[(f"class:casino.{colour}", f"{COLOUR_ABBR[colour]}{view['discards'].get(colour, 0):>2}")]
+                for colour in CARD_COLOURS]
+    tiles: list[Line] = [[(f"class:casino.{colour}", f"{COLOUR_ABBR[colour]}{view['tiles_left'].get(colour, 0)}")]
+             for colour in COLOURS]
+    items: list[Line] = [*discards, [("", f" deck {view['deck_left']} ")], [("class:dim", "tiles left")], *tiles]
+    return flow(items, width, [("class:dim", "discards")], indent=2)
 
 
 def _card_badge(card: str | None) -> Line:

@@ -6,17 +6,21 @@ Like the board, these are pure functions of their inputs (lines of formatted tex
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from client.choices import Prompt
 from client.render.text import Line, Lines, fit, join_lines, truncate
-from client.viewmodel import ClientModel, GameRow, LogLine, Notice
+from client.seen import name_players, seat_label
+from client.viewmodel import ClientModel, GameRow, LogLine, Notice, shown_view
 
 
-def render_log(lines: Sequence[LogLine], width: int, height: int, scroll: int = 0, newest: int | None = None) -> Lines:
+def render_log(lines: Sequence[LogLine], width: int, height: int, scroll: int = 0, newest: int | None = None,
+               view: Mapping[str, Any] | None = None) -> Lines:
     """The last `height` wrapped lines of the log (`scroll` lines back from the newest), oldest on top.
 
-    Lines of the newest version (`newest`) are bold, so a player sees at a glance what just happened.
+    Lines of the newest version (`newest`) are bold, so a player sees at a glance what just happened. With
+    the `view` (as shown, with its players), game lines name each seat's player beside its colour.
     """
     if height <= 0:
         return []
@@ -24,7 +28,8 @@ def render_log(lines: Sequence[LogLine], width: int, height: int, scroll: int = 
     for entry in lines:
         style = f"class:{entry.style}" if entry.style else ("class:log.new" if newest is not None
                                                            and entry.version == newest else "class:log")
-        for number, part in enumerate(textwrap.wrap(entry.text, max(10, width - 2)) or [""]):
+        text = name_players(entry.text, view) if view is not None and not entry.style else entry.text
+        for number, part in enumerate(textwrap.wrap(text, max(10, width - 2)) or [""]):
             wrapped.append([(style, ("· " if number == 0 else "  ") + part)])
     end = max(0, len(wrapped) - scroll)
     shown = wrapped[max(0, end - height):end]
@@ -43,7 +48,8 @@ def prompt_lines(prompts: Sequence[Prompt], width: int) -> list[Line]:
     number = 0
     for prompt in prompts:
         style = "class:prompt.title" if prompt.yours else "class:info"
-        out.append(truncate([(style, f" {prompt.title} ")], width))
+        for part in textwrap.wrap(prompt.title, max(10, width - 2), subsequent_indent="  "):
+            out.append(truncate([(style, f" {part} ")], width))
         line: Line = [("", "   ")]
         for choice in prompt.choices:
             number += prompt.numbered
@@ -72,17 +78,17 @@ def render_notice(notice: Notice | None, typing_error: str | None, width: int) -
 
 
 def render_status(model: ClientModel, width: int) -> Lines:
-    """The bottom bar: server, game, who you are, version, connection, seed commitment."""
+    """The bottom bar: server, game, who you are, version, connection. (The seed commitment is shown where
+    fairness is: the waiting screen, `commitment`, the end of the game.)"""
     who = "spectator" if model.seat is None else f"seat {model.seat}"
-    if model.view is not None and model.seat is not None:
-        who = f"you are {model.view['seats'][model.seat]['name']}"
+    view = shown_view(model)
+    if view is not None and model.seat is not None:
+        who = f"you are {seat_label(view, model.seat)}"
     parts = [f" {model.server}"]
     if model.game_id:
         parts += [f"game {model.game_id}", who]
         if model.version is not None:
             parts.append(f"v{model.version}")
-    if model.commitment:
-        parts.append(f"seed commitment {model.commitment[:12]}…")
     if model.busy:
         parts.append(f"sending {model.busy}…")
     text = " · ".join(parts)

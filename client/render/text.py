@@ -57,6 +57,24 @@ def truncate(line: Line, size: int) -> Line:
     return out
 
 
+def flow(items: Iterable[Line], size: int, first: Line | None = None, indent: int = 4) -> list[Line]:
+    """`first`, then `items` (each a short run of fragments, never split) one space apart, on as many lines of
+    at most `size` columns as they take; later lines start `indent` spaces in. Nothing is cut unless a
+    single item is wider than a line."""
+    lines: list[Line] = []
+    line: Line = list(first or [])
+    fresh = not line  # nothing on this line but its indent
+    for item in items:
+        if not fresh and width(line) + 1 + width(item) > size:
+            lines.append(line)
+            line, fresh = [("", " " * indent)], True
+        line += list(item) if fresh else [("", " "), *item]
+        fresh = False
+    if line:
+        lines.append(line)
+    return [truncate(each, size) for each in lines]
+
+
 def join_lines(lines: Iterable[Line]) -> Lines:
     """Several lines as one fragment list with newlines between them (what a FormattedTextControl shows)."""
     out: Lines = []

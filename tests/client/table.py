@@ -44,14 +44,18 @@ class EngineTable:
         self.refusal: LinkError | None = None  # the next send is refused with this, as a server would
         self.tokens_revoked = False  # the server lost its seats (its data was reset): tokens are refused
         self.closed = False
+        self.people: dict[int, str] = {}  # seats held by people other than the client (else bots)
 
     def _views(self) -> dict[int | None, Any]:
         seats: list[int | None] = [None, *range(len(self.names))]
         return {s: json.loads(canonical_bytes(self.match.view(s))) for s in seats}
 
     def summary(self) -> GameRow:
-        seats = tuple(SeatRow(i, n, i != self.seat or self.joined, "Tester" if i == self.seat else "random bot",
-                              i != self.seat) for i, n in enumerate(self.names))
+        def who(seat: int) -> str:
+            return "Tester" if seat == self.seat else self.people.get(seat, "random bot")
+
+        seats = tuple(SeatRow(i, n, i != self.seat or self.joined, who(i), i != self.seat and i not in self.people)
+                      for i, n in enumerate(self.names))
         status = "finished" if self.match.over else "running"
         config = self.match.config
         return GameRow(GAME_ID, config.game, config.rules, (), len(self.names), seats, status, self.version, "c0ffee")

@@ -33,12 +33,12 @@ def test_the_game_screen_fits_80x24(tmp_path: Path) -> None:
             screen = await s.screen_shows("Green>")
             rows = screen.split("\n")
             assert len(rows) == 24 and max(len(r) for r in rows) <= 80
-            assert rows[0].startswith("Lords of Vegas up · turn 1 · Green's turn · actions · last card  C8")
+            assert rows[0].startswith("Lords of Vegas up · turn 1 · Green (Tester)'s turn · actions · last card  C8")
             assert rows[1].startswith("A1  $9  [3] A2  $6  [2] A3  $15 [5]")
             assert rows[11].split() == ["player", "money", "score→next", "markers", "dice", "boss", "of",
                                         "(casino:points)"]
-            assert "· Green takes the parking lot C8" in screen  # the event log
-            assert rows[-1].startswith(" test:1 · game g1 · you are Green · v0") and rows[-1].endswith("live")
+            assert "· Green (Tester) takes the parking lot C8" in screen  # the event log, a name beside each colour
+            assert rows[-1].startswith(" test:1 · game g1 · you are Green (Tester) · v0") and rows[-1].endswith("live")
     run(test)
 
 
@@ -57,8 +57,9 @@ def test_typing_a_legal_action_sends_it_and_shows_the_result(tmp_path: Path) -> 
             s.type("END\r")
             await sent(s)
             assert s.table.sent == [Submit("end")]
-            await s.screen_shows("end (version 1)")
-            await s.screen_shows("· Purple takes the parking lot B3")  # the update came back through the stream
+            screen = await s.screen_shows("done: end")
+            assert "version" not in screen  # the server's numbering stays out of the player's way
+            await s.screen_shows("· Purple (bot) takes the parking lot B3")  # the update came back through the stream
             assert "Green ends the turn" in [line.text for line in s.model.log]
     run(test)
 
@@ -103,7 +104,7 @@ def test_a_decision_comes_up_as_a_prompt_and_is_answered_by_number(tmp_path: Pat
             s.type("2\r")
             await sent(s)
             assert s.table.sent == [Submit("layoff yes")]
-            await s.screen_shows("layoff yes (version")
+            await s.screen_shows("done: layoff yes")
     run(test)
 
 
@@ -128,7 +129,7 @@ def test_a_trade_offer_to_you_is_a_prompt(tmp_path: Path) -> None:
         proposer = table.match.actors()[0]
         table.play(proposer, f"trade {table.names[proposer].lower()}>black $1")
         async with session(table, tmp_path) as s:
-            screen = await s.screen_shows("Trade 1 from Green: green>black $1")
+            screen = await s.screen_shows("Trade 1 from Green (bot): green>black $1")
             assert "1 accept  2 reject" in screen
             s.type("1\r")
             await sent(s)
