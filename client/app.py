@@ -24,6 +24,7 @@ from prompt_toolkit.validation import ValidationError
 from client.bindings import load_key_bindings
 from client.endgame import check_finished_game
 from client.follow import Follower
+from client.games import GameUi
 from client.inputs import CommandCompleter, CommandValidator
 from client.layout import ClientLayout
 from client.link import LinkError, NewGame, TableLink
@@ -52,6 +53,10 @@ from client.viewmodel import (
 log = structlog.get_logger("client")
 
 
+class KeepLine(Exception):
+    """Enter did not send the command but asked about it: the line stays as it is."""
+
+
 def done_text(order: Order) -> str:
     """The notice after the server took `order`: `done: sprawl B5 C5 (sprawl C5 is sprawl B5 C5)`."""
     return f"done: {order.action}" + (f" ({order.note})" if order.note else "")
@@ -69,7 +74,7 @@ class ClientApp:
         self.seat_key = seat_key or model.server  # seats are saved under this name of the server
         self.command = Buffer(multiline=False, completer=CommandCompleter(self), validator=CommandValidator(self),
                               complete_while_typing=True, validate_while_typing=True, history=InMemoryHistory(),
-                              accept_handler=self._accept)
+                              accept_handler=self._accept, on_text_changed=self._edited)
         self.layout = ClientLayout(self)
         self.application: Application[None] = Application(
             layout=self.layout.build(), key_bindings=load_key_bindings(self), style=client_style(),
@@ -285,6 +290,8 @@ class ClientApp:
         text = buffer.text.strip()
         try:
             self.run_command(text)
+        except KeepLine:
+            return True
         except CommandError as error:
             buffer.validation_error = ValidationError(cursor_position=len(buffer.text), message=error.message)
             return True
@@ -333,8 +340,26 @@ class ClientApp:
                 note(self.model, line)
             return
         order = ui.resolve(text, self.model.view, self.model.seat, open_prompts(self.model))
+        if self._asks_first(ui, text, order):
+            return
         self.model.busy = order.action
         self.spawn(self._send(order, self.model.version))
+
+    def _edited(self, _: Buffer) -> None:
+        self.model.confirming = None  # a question is about the line as it was: editing it withdraws it
+
+    def _asks_first(self, ui: GameUi, text: str, order: Order) -> bool:
+        """A final or dear command asks before it is sent: the first Enter shows the question and keeps the
+        line, a second Enter on the same line sends it."""
+        over, asked = self.model.confirm_over, self.model.confirming
+        self.model.confirming = None
+        if over is None or self.model.view is None or (asked is not None and asked[0] == text):
+            return False
+        question = ui.confirm(order.action, self.model.view, self.model.seat, over)
+        if question is None:
+            return False
+        self.model.confirming = (text, question)
+        raise KeepLine
 
     async def _send(self, order: Order, version: int) -> None:
         try:
@@ -351,6 +376,15 @@ class ClientApp:
         if ui is None or self.model.view is None or text.split()[0].lower() in ui.looks:
             return None
         return ui.typing_error(text, self.model.view, self.model.seat, open_prompts(self.model))
+
+    def typing_preview(self, text: str) -> str | None:
+        """What the valid command on the line will cost and do, shown under it before Enter."""
+        if self.model.screen != "game" or not text.strip() or text.split()[0].lower() in CLIENT_WORDS:
+            return None
+        ui = current_ui(self.model)
+        if ui is None or self.model.view is None:
+            return None
+        return ui.preview(text, self.model.view, self.model.seat, open_prompts(self.model))
 
     def mentioned_words(self) -> frozenset[str]:
         """The words on the command line (upper case): the board highlights the places they name."""

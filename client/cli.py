@@ -29,6 +29,7 @@ from client.seats import SeatStore, state_dir
 
 DEFAULT_SERVER = "localhost:50051"
 LOCAL_GAME = "lords up 4 bots 3"
+CONFIRM_OVER = 20  # $m: a raise or remodel from this cost asks before it is sent
 LOCAL_THINK_MS = 200  # long enough to follow the bots' moves in the log, short enough not to wait
 log = structlog.get_logger("client.cli")
 
@@ -55,6 +56,11 @@ def register(commands: Any) -> None:
                         f"(default game: '{LOCAL_GAME}'; games are kept in the state directory)")
     parser.add_argument("--bot-think-ms", type=int, default=LOCAL_THINK_MS,
                         help=f"with --local: the bots' pause before each move (default: {LOCAL_THINK_MS})")
+    parser.add_argument("--confirm-over", type=int, default=CONFIRM_OVER, metavar="MILLIONS",
+                        help="ask before sending a raise or remodel that costs at least this many $m "
+                        f"(default: {CONFIRM_OVER}); ending a turn with money unspent always asks")
+    parser.add_argument("--no-confirm", action="store_true",
+                        help="never ask before sending a command (no end-of-turn or cost questions)")
     parser.add_argument("--tls", action="store_true", help="connect with TLS, trusting the system's CAs")
     parser.add_argument("--tls-ca", type=Path, metavar="PEM", help="connect with TLS, trusting this CA certificate")
     parser.add_argument("--log-file", type=Path, help="where to log (default: client.log in the state directory)")
@@ -77,6 +83,8 @@ def check_args(args: argparse.Namespace) -> None:
         raise SystemExit("vegas play: --create makes a new game; leave out --game (or --create to join it)")
     if not 1 <= len(args.name.strip()) <= 32:
         raise SystemExit("vegas play: --name must be 1 to 32 characters")
+    if args.confirm_over < 0:
+        raise SystemExit(f"vegas play: --confirm-over {args.confirm_over} must be 0 or more ($m)")
     if not 0 <= args.bot_think_ms <= 10_000:
         raise SystemExit(f"vegas play: --bot-think-ms {args.bot_think_ms} must be 0..10000")
     if args.tls_ca is not None and not args.tls_ca.is_file():
@@ -119,7 +127,8 @@ async def play(args: argparse.Namespace) -> None:
     link = GrpcLink(open_channel(address, args.tls, args.tls_ca, password))
     if args.code:
         link.codes[args.game] = args.code
-    model = ClientModel(server=address, name=args.name.strip())
+    model = ClientModel(server=address, name=args.name.strip(),
+                        confirm_over=None if args.no_confirm else args.confirm_over)
     client = ClientApp(model, link, SeatStore(), seat_key="local" if local else address)
     create = args.create or (LOCAL_GAME if local and not args.game else "")
     log.info("client_start", server=address, local=bool(local), game=args.game, create=create)

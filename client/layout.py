@@ -30,7 +30,7 @@ from client.render.panels import (
     render_waiting,
 )
 from client.render.text import join_lines
-from client.viewmodel import open_prompts, shown_view
+from client.viewmodel import Notice, open_prompts, shown_view
 
 if TYPE_CHECKING:
     from client.app import ClientApp
@@ -167,8 +167,12 @@ class ClientLayout:
         return len(list(split_lines(self._lobby())))
 
     def _notice(self) -> StyleAndTextTuples:
-        error = self.client.command.validation_error
-        return render_notice(self.model.notice, error.message if error else None, _size()[0])
+        error, text = self.client.command.validation_error, self.client.command.text
+        asked = self.model.confirming
+        if error is None and asked is not None and asked[0] == text.strip():
+            return render_notice(Notice(asked[1], "confirm"), None, _size()[0])
+        preview = None if error else self.client.typing_preview(text)
+        return render_notice(self.model.notice, error.message if error else None, _size()[0], preview)
 
     def _status(self) -> StyleAndTextTuples:
         return render_status(self.model, _size()[0])

@@ -122,6 +122,8 @@ class ClientModel:
     connection: str = "not connected"
     connected: bool = False
     busy: str = ""  # what is being sent, shown until the server answers
+    confirm_over: int | None = 20  # a raise or remodel from this cost asks first; None: nothing asks (--no-confirm)
+    confirming: tuple[str, str] | None = None  # (command, question): Enter again on this command sends it
     shown: tuple[Any, tuple[tuple[str, bool], ...], dict[str, Any]] | None = field(default=None, repr=False)  # cache
 
 

@@ -14,10 +14,11 @@ from typing import Any
 
 from client.choices import Prompt, choice_by_number, numbered
 from client.orders import CommandError, Order, Submit
-from client.render.lasvegas import STEP_WORDS
+from client.render.lasvegas import STEP_WORDS, note_text
 from client.seen import actor
+from client.suggestions import CLIENT_WORDS
 from engine.core.errors import MalformedAction
-from engine.lasvegas.actions import parse_action
+from engine.lasvegas.actions import USAGE, parse_action
 
 HELP: tuple[str, ...] = (
     "Your turn: place NUMBER (or just the number) puts every die you rolled showing it on that casino;",
@@ -81,16 +82,55 @@ def resolve(text: str, view: Mapping[str, Any], seat: int | None, prompts: Seque
 
 
 def typing_error(text: str, view: Mapping[str, Any], seat: int | None, prompts: Sequence[Prompt] = ()) -> str | None:
-    """The problem to show while typing: none while the command is unfinished or its last word in progress."""
+    """The problem to show while typing, as soon as no legal command starts with what is typed; nothing
+    while it is on its way to one (`pla`, `place `)."""
     if not text.strip():
         return None
     try:
         resolve(text, view, seat, prompts)
+        return None
     except CommandError as error:
-        if error.incomplete or (not text.endswith(" ") and not _parses(text) and not text.strip().isdigit()):
-            return None
-        return error.message
-    return None
+        problem = error
+    typed, partial = text.strip().lower(), not text.endswith(" ")
+    starts = [*legal_texts(view, seat), *(str(n) for n in range(1, len(numbered(prompts)) + 1))]
+    if seat is not None and actor(view) == seat and not numbered(prompts):
+        starts += [t.removeprefix("place ") for t in legal_texts(view, seat)]  # a bare number places
+    if any(s.startswith(typed if partial else typed + " ") for s in starts):
+        return None
+    words = typed.split()
+    if len(words) == 1 and partial and any(v.startswith(typed) and v != typed for v in (*USAGE, *CLIENT_WORDS)):
+        return None  # a verb being typed
+    if problem.incomplete:
+        return _refusal(view, seat, words[0]) or problem.message
+    return problem.message
+
+
+def preview(text: str, view: Mapping[str, Any], seat: int | None, prompts: Sequence[Prompt] = ()) -> str | None:
+    """What a valid command will do: `place 4: your 2 dice showing 4 go to casino 4 ($70k, $10k), where you
+    will have 3 (Red ×3)`."""
+    try:
+        order = resolve(text, view, seat, prompts)
+    except CommandError:
+        return None
+    words = order.action.split()
+    if words[0] != "place" or seat is None:
+        return None
+    number, target = words[1], (words[2] if len(words) > 2 else words[1])
+    roll = view["roll"]
+    mine = sum(1 for d in roll["dice"] if str(d) == number) + sum(2 if kind == "biggie" else 1
+                                                                 for kind, pips in roll["extra"]
+                                                                 if str(pips) == number and kind != "white")
+    casino = next((c for c in view["casinos"] if str(c["casino"]) == target), None)
+    if casino is None:
+        return None
+    notes = ", ".join(note_text(n) for n in sorted(casino["notes"], key=lambda n: -1 if n == "rainbow" else -int(n)))
+    have = int(casino.get("counts", [0] * (seat + 1))[seat]) + mine if "counts" in casino else mine
+    rivals = [(int(c), view["seats"][i]["name"]) for i, c in enumerate(casino.get("counts", ())) if c and i != seat]
+    best = max(rivals, default=None)
+    against = f"; most of the others: {best[1]} ×{best[0]}" if best else "; nobody else is there"
+    where = "the slot machine" if target == "slot" else f"casino {target}"
+    return (f"{order.action}: your dice showing {number} ({mine} counted) go to {where} ({notes or 'no notes'}), "
+            f"where you will have ×{have}{against}")
 
 
 def _parses(text: str) -> bool:

@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from client.choices import Prompt, choice_by_number, numbered
-from client.lords.rules import refusal
+from client.lords.rules import legal_texts, refusal, refusals
 from client.orders import Answer, CommandError, Order, Propose, Route, Submit
+from client.suggestions import CLIENT_WORDS
 from engine.core.errors import MalformedAction
 from engine.lords.actions import USAGE, AcceptTrade, ProposeTrade, RejectTrade, Sprawl, WithdrawTrade, parse_action
 from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
@@ -109,34 +110,150 @@ def resolve(text: str, view: Mapping[str, Any], seat: int | None, prompts: Seque
 
 
 def typing_error(text: str, view: Mapping[str, Any], seat: int | None, prompts: Sequence[Prompt] = ()) -> str | None:
-    """The problem to show while `text` is being typed: none for a command that is merely unfinished or
-    whose last word may still be being typed (`build A2 go` on the way to `gold`)."""
+    """The problem to show while `text` is being typed, as soon as the command cannot work: a word that is
+    no word of its kind (`build C6 red`), a whole command the rules refuse (`sprawl C5` when too poor), or
+    words no legal action starts with. Nothing for a command still on its way to a legal one
+    (`build A2 go` on the way to `gold`)."""
     if not text.strip():
         return None
     try:
         resolve(text, view, seat, prompts)
         return None
     except CommandError as error:
-        whole = _parses(text)
-        if error.incomplete or (text.split()[0].lower() == "trade" and not whole):
-            return None  # unfinished; a trade is read part by part, so judge it once it parses
-        if text.endswith(" ") or text.strip().isdigit() or whole:
-            return error.message
-    return _word_error(text.split()[:-1])
+        problem = error
+    words, partial = text.split(), not text.endswith(" ")
+    verb = words[0].lower()
+    if text.strip().isdigit():
+        count = len(numbered(prompts))
+        return None if partial and any(str(n).startswith(words[0]) for n in range(1, count + 1)) else problem.message
+    if verb == "trade":
+        return problem.message if _parses(text) else None  # a trade is read part by part: judged once it parses
+    if verb not in USAGE and partial and len(words) == 1 and any(v.startswith(verb) for v in (*USAGE, *CLIENT_WORDS)):
+        return None
+    bad_word = _word_error(words, partial)
+    if bad_word or _on_the_way(words, partial, view, seat):
+        return bad_word
+    if not problem.incomplete and not (partial and _unfinished_word(words)):
+        return problem.message
+    return _common_reason(words, partial, view, seat) or _what_you_can(words, view, seat)
 
 
-def _word_error(words: list[str]) -> str | None:
-    """The first finished word that cannot be right where it stands (`build Z9 …`: Z9 is no lot)."""
+GRAMMAR: dict[str, tuple[str, ...]] = {"lot": tuple(lot.name for lot in LOTS), "colour": COLOURS,
+                                       "yesno": ("yes", "no"), "pips": ("1", "2", "3", "4", "5", "6")}
+MOST_CANDIDATES = 300  # completions judged to find a common reason; beyond that the legal words are listed
+
+
+def _fits(word: str, legal: str, partial: bool) -> bool:
+    """Whether the typed `word` is (or, when `partial`, may become) the legal word `legal` (a bet range
+    `1..12` takes any number in it)."""
+    if ".." in legal and word.isdigit():
+        low, high = (int(n) for n in legal.split(".."))
+        return any(str(n).startswith(word) for n in range(low, high + 1)) if partial else low <= int(word) <= high
+    return legal.lower().startswith(word.lower()) if partial else legal.lower() == word.lower()
+
+
+def _legal_words(view: Mapping[str, Any], seat: int | None) -> list[list[str]]:
+    """The legal actions as words, with `sprawl LOT` shorthands beside `sprawl FROM LOT`."""
+    texts = [t.split() for t in legal_texts(view, seat)]
+    return texts + [["sprawl", t[2]] for t in texts if t[0] == "sprawl"]
+
+
+def _on_the_way(words: list[str], partial: bool, view: Mapping[str, Any], seat: int | None) -> bool:
+    """Whether some legal action starts with the words typed (the last one perhaps unfinished)."""
+    for legal in _legal_words(view, seat):
+        if len(legal) >= len(words) and all(_fits(w, lw, partial and i == len(words) - 1)
+                                            for i, (w, lw) in enumerate(zip(words, legal, strict=False))):
+            return True
+    return False
+
+
+def _unfinished_word(words: list[str]) -> bool:
+    """The last word is only the start of a word of its kind (`go` of `gold`), not a word itself."""
+    kinds = ("verb", *ARGUMENTS.get(words[0].lower(), ()))
+    if len(words) > len(kinds):
+        return False
+    choices = USAGE if len(words) == 1 else GRAMMAR.get(kinds[len(words) - 1], ())
+    last = words[-1].lower()
+    return last not in [c.lower() for c in choices] and any(c.lower().startswith(last) for c in choices)
+
+
+def _completions(words: list[str], partial: bool) -> list[str] | None:
+    """Every whole command the words typed may become (None when there are too many to judge)."""
+    kinds = ARGUMENTS.get(words[0].lower(), ())
+    typed = words[1:-1] if partial and len(words) > 1 else words[1:]
+    options: list[list[str]] = [[w] for w in typed]
+    for index, kind in enumerate(kinds[len(typed):], start=len(typed)):
+        choices = list(GRAMMAR.get(kind, ("1",)))
+        if partial and len(words) > 1 and index == len(words) - 2:  # the unfinished word: its completions
+            choices = [c for c in choices if c.lower().startswith(words[-1].lower())] or [words[-1]]
+        options.append(choices)
+    total = 1
+    for choice in options:
+        total *= len(choice)
+    if total > MOST_CANDIDATES:
+        return None
+    texts = [words[0]]
+    for choice in options:
+        texts = [f"{t} {c}" for t in texts for c in choice]
+    return texts
+
+
+def _common_reason(words: list[str], partial: bool, view: Mapping[str, Any], seat: int | None) -> str | None:
+    """The engine's one reason for refusing every command the words typed may become (`it is Blue's turn`)."""
+    candidates = _completions(words, partial)
+    if not candidates:
+        return None
+    actions = []
+    for text in candidates:
+        try:
+            actions.append(parse_action(text))
+        except MalformedAction:
+            continue
+    if not actions:
+        return None
+    reasons = {r.split(": ", 1)[-1] if r else None for r in refusals(view, seat, actions)}
+    if len(reasons) != 1 or None in reasons:
+        return None
+    return f"{' '.join(words)} …: {reasons.pop()}"
+
+
+def _what_you_can(words: list[str], view: Mapping[str, Any], seat: int | None) -> str | None:
+    """No legal action starts like this: say which word cannot be, and what could stand there."""
+    legal = _legal_words(view, seat)
+    for depth in range(len(words)):
+        fitting = [lw for lw in legal if len(lw) > depth and all(_fits(w, x, False) for w, x in zip(words[:depth], lw,
+                                                                                                     strict=False))]
+        if not any(_fits(words[depth], lw[depth], True) for lw in fitting):
+            options = list(dict.fromkeys(lw[depth] for lw in fitting))
+            head = " ".join(words[:depth + 1])
+            if depth == 0:
+                return f"{head}: not possible for you now" + (f"; you can: {', '.join(options)}" if options else "")
+            return f"{head} …: not possible; possible here: {', '.join(options[:10])}"
+    return None
+
+
+WORD_KINDS = {"lot": "a lot (lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9)",
+              "colour": f"a casino colour (one of {', '.join(COLOURS)})", "yesno": "yes or no",
+              "pips": "the pips of a die (1 to 6)"}
+
+
+def _word_error(words: list[str], partial: bool = False) -> str | None:
+    """The first word that cannot be right where it stands (`build Z9 …`: Z9 is no lot); with `partial`, the
+    last word only has to be the start of one (`build A2 go`)."""
     if not words:
         return None
     verb = words[0].lower()
     if verb not in USAGE:
         return f"{words[0]}: unknown action; actions: {', '.join(USAGE)}"
-    for kind, word in zip(ARGUMENTS.get(verb, ()), words[1:], strict=False):
-        if kind == "lot" and word.upper() not in LOT_BY_NAME:
-            return f"{' '.join(words)} …: {word} is not a lot (lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9)"
-        if kind == "colour" and word.lower() not in COLOURS:
-            return f"{' '.join(words)} …: {word} is not a casino colour (one of {', '.join(COLOURS)})"
+    for index, (kind, word) in enumerate(zip(ARGUMENTS.get(verb, ()), words[1:], strict=False), start=1):
+        choices = GRAMMAR.get(kind)
+        if choices is None:
+            if kind in ("number", "bet") and not word.isdigit():
+                return f"{' '.join(words[:index + 1])} …: {word} is not a number"
+            continue
+        last = partial and index == len(words) - 1
+        if not any(c.lower().startswith(word.lower()) if last else c.lower() == word.lower() for c in choices):
+            return f"{' '.join(words[:index + 1])} …: {word} is not {WORD_KINDS[kind]}"
     return None
 
 

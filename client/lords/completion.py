@@ -14,10 +14,10 @@ from typing import Any
 from client.choices import Prompt, numbered
 from client.lords.commands import ARGUMENTS
 from client.lords.looks import LOOKS
-from client.lords.rules import legal_texts
+from client.lords.rules import legal_texts, try_action
 from client.render.lords import card_words, seat_name
 from client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
-from engine.lords.actions import TRADE_ACTIONS, USAGE
+from engine.lords.actions import TRADE_ACTIONS, USAGE, parse_action
 from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
 ALWAYS = ("trade", *CLIENT_WORDS)
@@ -45,6 +45,19 @@ def card_note(view: Mapping[str, Any], word: str) -> str:
         if card["id"] == word:
             return card_words(card)
     return ""
+
+
+def sprawl_note(view: Mapping[str, Any], seat: int | None, source: str, target: str) -> str:
+    """What sprawling from `source` into `target` costs, as the rules charge it (twice the lot's price, and
+    the risers of a raised casino): `from C8: $24m (lot $12m × 2), die 4`."""
+    info = LOTS[LOT_BY_NAME[target]]
+    played = try_action(view, seat, parse_action(f"sprawl {source} {target}")) if seat is not None else None
+    if played is None or seat is None:
+        return f"from {source}: twice the lot's ${info.price}m, die {info.printed_die}"
+    cost = int(view["seats"][seat]["money"]) - played[0].money[seat]
+    risers = cost - 2 * info.price
+    return f"from {source}: ${cost}m (lot ${info.price}m × 2" + (f" + ${risers}m risers" if risers else "") + \
+        f"), die {info.printed_die}"
 
 
 def _word_note(view: Mapping[str, Any], word: str) -> str:
@@ -142,13 +155,15 @@ def suggest(text: str, view: Mapping[str, Any], seat: int | None, prompts: Seque
     if verb == "trade":
         return matching(_trade_words(view, seat, text, texts), partial.split(",")[-1])
     if verb == "sprawl" and len(typed) == 1:
-        targets = [Suggestion(t, f"from your casino on {s}: {lot_note(view, t)}") for t, s in _sprawl_targets(texts)]
+        targets = [Suggestion(t, sprawl_note(view, seat, s, t)) for t, s in _sprawl_targets(texts)]
         sources = [Suggestion(s, "sprawl from this casino: then name the lot") for _, s in _sprawl_targets(texts)]
         found = matching(targets + sources, partial)
         return found or matching(_grammar(view, verb, 1), partial)
     found = []
     for word in continuations(texts, typed):
-        if ".." in word:
+        if verb == "sprawl" and len(typed) == 2:
+            found.append(Suggestion(word, sprawl_note(view, seat, typed[1].upper(), word)))
+        elif ".." in word:
             low, high = word.split("..")
             found += [Suggestion(high, f"the most you may bet (${low}m to ${high}m)"),
                       Suggestion(low, f"the least you may bet (${low}m to ${high}m)")]

@@ -1,8 +1,9 @@
 """What the rules say about an action in the position a player sees, asked of the engine through the mirror.
 
 `legal_texts` lists the canonical texts a seat may play now (a bet range as `gamble B4 1..12`), for
-completion; `refusal` is the sentence the engine would refuse an action with, for validation as you type.
-Both are advice: the server decides, and its refusal is what the player finally reads.
+completion; `refusal` is the sentence the engine would refuse an action with, for validation as you type;
+`try_action` plays an action on a copy of the mirror, for the preview of what it will cost and do. All of it
+is advice: the server decides, and its refusal is what the player finally reads.
 """
 
 from __future__ import annotations
@@ -11,15 +12,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from client.lords.mirror import mirror_state
-from engine.core.api import ActionRange
+from engine.core.api import ActionRange, Event
 from engine.core.errors import EngineError
 from engine.lords.legal import legal_actions
 from engine.lords.state import LordsState
 
+_LAST: list[tuple[Mapping[str, Any], LordsState | None]] = []  # the last view's mirror: typing asks it often
+
+
+def mirror_of(view: Mapping[str, Any]) -> LordsState | None:
+    """The mirror of `view`, rebuilt only when the view is a new one (every key typed asks for it)."""
+    if not _LAST or _LAST[0][0] is not view:
+        _LAST[:] = [(view, mirror_state(view))]
+    return _LAST[0][1]
+
 
 def legal_entries(view: Mapping[str, Any], seat: int | None) -> list[Any]:
     """The engine's legal-action entries for `seat` in `view` (empty for spectators or unreadable views)."""
-    state = mirror_state(view) if seat is not None else None
+    state = mirror_of(view) if seat is not None else None
     return legal_actions(state, seat) if state is not None and seat is not None else []
 
 
@@ -31,13 +41,42 @@ def refusal(view: Mapping[str, Any], seat: int | None, action: Any) -> str | Non
     """Why the engine would refuse `action` from `seat` now, or None if it would accept it (or cannot tell)."""
     if seat is None:
         return f"{action.text()}: you are watching this game; only players act"
-    state = mirror_state(view)
+    state = mirror_of(view)
     if state is None:
         return None
     for entry in legal_actions(state, seat):
         if entry == action or (isinstance(entry, ActionRange) and action in entry):
             return None
     return _engine_says(state, seat, action)
+
+
+def refusals(view: Mapping[str, Any], seat: int | None, actions: list[Any]) -> list[str | None]:
+    """`refusal` of each of `actions`, listing the legal actions once (typing judges many candidates)."""
+    if seat is None:
+        return [f"{action.text()}: you are watching this game; only players act" for action in actions]
+    state = mirror_of(view)
+    if state is None:
+        return [None for _ in actions]
+    legal = legal_actions(state, seat)
+    exact = {entry for entry in legal if not isinstance(entry, ActionRange)}
+    ranges = [entry for entry in legal if isinstance(entry, ActionRange)]
+    return [None if action in exact or any(action in r for r in ranges) else _engine_says(state, seat, action)
+            for action in actions]
+
+
+def try_action(view: Mapping[str, Any], seat: int, action: Any) -> tuple[LordsState, list[Event]] | None:
+    """The position after `action` and its events, played on a copy of the mirror; None if the engine
+    refuses it or cannot play it on the mirror (which has no deck: an end of turn draws)."""
+    from engine.lords.game import LORDS_OF_VEGAS
+
+    state = mirror_of(view)
+    if state is None:
+        return None
+    after = state.clone()
+    try:
+        return after, list(LORDS_OF_VEGAS.apply(after, seat, action))
+    except (EngineError, IndexError, KeyError, ValueError):
+        return None
 
 
 def _engine_says(state: LordsState, seat: int, action: Any) -> str | None:

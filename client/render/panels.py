@@ -68,10 +68,14 @@ def render_prompts(prompts: Sequence[Prompt], width: int) -> Lines:
     return join_lines(prompt_lines(prompts, width))
 
 
-def render_notice(notice: Notice | None, typing_error: str | None, width: int) -> Lines:
-    """The line above the command line: what is wrong with the command being typed, else the last notice."""
+def render_notice(notice: Notice | None, typing_error: str | None, width: int, preview: str | None = None) -> Lines:
+    """The line under the command line: what is wrong with the command being typed, else what it will cost
+    and do, else the last notice."""
     if typing_error:
         return [("class:error", fit(f" {typing_error}", width))]
+    if preview:
+        sends = " · Enter sends" if len(preview) + 15 <= width else ""
+        return [("class:preview", fit(f" {preview}{sends}", width))]
     if notice is None:
         return [("class:dim", fit(" Tab completes · Enter sends · type help for the commands", width))]
     return [(f"class:{notice.level}", fit(f" {notice.text}", width))]

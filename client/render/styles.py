@@ -41,6 +41,8 @@ _BASE: dict[str, str] = {
     "you": "underline",
     "error": "bg:#c62828 fg:#ffffff",
     "notice": "bg:#2e7d32 fg:#ffffff",
+    "preview": "bg:#1f5fbf fg:#ffffff",
+    "confirm": "bg:#f9d71c fg:#000000 bold",
     "info": "bold",
     "prompt.title": "bg:#1f5fbf fg:#ffffff bold",
     "prompt.choice": "bold",

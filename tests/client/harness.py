@@ -77,9 +77,11 @@ class Session:
 @asynccontextmanager
 async def session(table: EngineTable, tmp_path: Path, columns: int = 80, rows: int = 24,
                   game_id: str | None = GAME_ID, watch: bool = False, wait_for_view: bool = True,
-                  ) -> AsyncIterator[Session]:
+                  confirm_over: int | None = None) -> AsyncIterator[Session]:
+    """A client on `table`; it asks before final or dear commands only with `confirm_over` ($m, as
+    `vegas play --confirm-over`; None is `--no-confirm`)."""
     with create_pipe_input() as pipe:
-        model = ClientModel(server="test:1", name="Tester")
+        model = ClientModel(server="test:1", name="Tester", confirm_over=confirm_over)
         client = ClientApp(model, table, SeatStore(tmp_path / "seats.json"), input=pipe,
                            output=SizedOutput(columns, rows))
         task = asyncio.create_task(client.run(game_id, watch=watch))

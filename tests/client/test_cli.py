@@ -31,6 +31,7 @@ def test_defaults_point_at_a_server_on_this_machine() -> None:
     (["--name", " "], "--name must be 1 to 32 characters"),
     (["--bot-think-ms", "20000"], "must be 0..10000"),
     (["--tls-ca", "no-such.pem"], "is not a file"),
+    (["--confirm-over", "-1"], "must be 0 or more"),
 ])
 def test_option_mistakes_are_refused_with_what_would_work(argv: list[str], message: str) -> None:
     with pytest.raises(SystemExit, match=message):
@@ -54,3 +55,9 @@ def test_a_second_local_server_is_refused_with_what_to_do(tmp_path: Path, monkey
             asyncio.run(_start_local_server(0))
     finally:
         lock.release()
+
+
+def test_confirmations_are_on_by_default_and_can_be_turned_off() -> None:
+    args = parse()
+    assert args.confirm_over == 20 and not args.no_confirm  # type: ignore[attr-defined]
+    assert parse("--no-confirm", "--confirm-over", "5").no_confirm  # type: ignore[attr-defined]

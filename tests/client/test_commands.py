@@ -72,8 +72,9 @@ def test_sprawl_shorthand_says_when_no_casino_of_yours_touches_the_lot() -> None
 
 def test_typing_flags_only_what_cannot_become_right() -> None:
     view = mid_game_view()
-    assert typing_error("build C2 go", view, BLUE) is None  # still typing "gold"
-    assert typing_error("build", view, BLUE) is None
+    assert typing_error("build C2 go", view, BLUE) == "build C2 go …: it costs $9m and you have $2m"  # at once
+    assert typing_error("build", view, BLUE) == "build: not possible for you now; you can: reorg, gamble, end"
+    assert typing_error("gamb", view, BLUE) is None and typing_error("gamble A", view, BLUE) is None
     assert typing_error("build Z9 gol", view, BLUE) == ("build Z9 …: Z9 is not a lot (lots are A1-A6, B1-B6, "
                                                         "C1-C12, D1-D9, E1-E6, F1-F9)")
     assert typing_error("build C2 gold", view, BLUE) == "build C2 gold: it costs $9m and you have $2m"
@@ -121,3 +122,30 @@ def test_answers_to_trades_go_to_the_trade_rpc() -> None:
 def test_sprawl_shorthand_names_a_lot_that_is_not_one() -> None:
     assert refusal("sprawl Z9", mid_game_view()).startswith("sprawl Z9 …: Z9 is not a lot")
     assert refusal("sprawl A5", mid_game_view(), seat=None) == "sprawl A5: you are watching this game; only players act"
+
+
+def test_the_line_says_at_once_when_a_command_cannot_work() -> None:
+    match = played(61)
+    seat = match.actors()[0]  # Green, $26m, boss of C8 and E2
+    view = match.view(seat)
+    assert typing_error("build B2 go", view, seat) is None  # on its way to a legal build
+    assert typing_error("build C6 red", view, seat) == ("build C6 red …: red is not a casino colour (one of purple, "
+                                                        "brown, gold, silver, aqua)")
+    assert typing_error("build C6 gol", view, seat) == "build C6 gol …: you have no parking lot on C6"
+    assert typing_error("build C", view, seat) == "build C …: not possible; possible here: B2, D3, D6"
+    assert typing_error("layoff maybe", view, seat) == "layoff maybe …: maybe is not yes or no"
+    assert typing_error("place 7 A1", view, seat) == "place 7 …: 7 is not the pips of a die (1 to 6)"
+    assert typing_error("gamble A1 500", view, seat).startswith("gamble A1 500: bets here are $1m to $5m")
+    assert typing_error("sprawl C", view, seat) is None  # the shorthand on its way to sprawl C5 or C9
+    assert typing_error("sprawl C1", view, seat) == ("sprawl C1: none of the casinos you are boss of touches C1 "
+                                                     "(yours: B4, C8, E2)")
+    other = (seat + 1) % 4
+    assert typing_error("build", match.view(other), other) == "build …: it is Green's turn"
+
+
+def test_sprawl_when_too_poor_says_what_it_costs_as_soon_as_the_lot_is_named() -> None:
+    match = played(61)
+    seat = match.actors()[0]
+    view = match.view(seat)
+    view["seats"][seat]["money"] = 20  # the sprawl into C9 costs $24m
+    assert typing_error("sprawl C9", view, seat) == "sprawl C8 C9: it costs $24m and you have $20m"

@@ -32,7 +32,7 @@ async def client_on(port: int, tmp_path: Path, wait: bool = True, **run: Any) ->
     tmp_path.mkdir(parents=True, exist_ok=True)
     with create_pipe_input() as pipe:
         address = f"127.0.0.1:{port}"
-        model = ClientModel(server=address, name="Tester")
+        model = ClientModel(server=address, name="Tester", confirm_over=None)  # no questions: it plays on
         client = ClientApp(model, GrpcLink(open_channel(address)), SeatStore(tmp_path / "seats.json"), input=pipe,
                            output=SizedOutput(80, 24))
         task = asyncio.create_task(client.run(**run))

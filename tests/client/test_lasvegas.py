@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from client.choices import numbered
-from client.lasvegas.commands import legal_texts, resolve, typing_error
+from client.lasvegas.commands import legal_texts, preview, resolve, typing_error
 from client.lasvegas.completion import suggest
 from client.lasvegas.prompts import lasvegas_prompts
 from client.orders import CommandError, Submit
@@ -103,3 +103,12 @@ def test_the_client_plays_las_vegas_headless(tmp_path: Path) -> None:
             assert s.table.sent[0] == Submit(f"place {number}")
     asyncio.run(asyncio.wait_for(test(), 30))
 
+
+
+def test_the_line_says_at_once_what_a_placement_cannot_do_and_what_it_will() -> None:
+    match = played(14)
+    view, seat = match.view(2), 2
+    assert typing_error("place 6", view, seat).startswith("place 6: not possible now; you can: place 1")
+    assert typing_error("pla", view, seat) is None and typing_error("place ", view, seat) is None
+    assert typing_error("place 4", match.view(0), 0).startswith("place 4: waiting for Green")
+    assert preview("place 4", view, seat).startswith("place 4: your dice showing 4 (1 counted) go to casino 4")
