@@ -305,7 +305,7 @@ class ClientApp:
         if word == "quit":
             self.quit()
         elif word == "help":
-            self.show_help()
+            self.show_help(" ".join(text.split()[1:2]).lower())
         elif word == "commitment":
             self.show_commitment()
         elif self.model.screen == "lobby":
@@ -331,6 +331,7 @@ class ClientApp:
         self.spawn(self.refresh())
 
     def _game_command(self, text: str) -> None:
+        self.model.help = None  # back to the board for what the command does
         ui = current_ui(self.model)
         if ui is None or self.model.view is None or self.model.version is None:
             raise CommandError("the game has not started yet: wait for every seat to be taken")
@@ -390,11 +391,28 @@ class ClientApp:
         """The words on the command line (upper case): the board highlights the places they name."""
         return frozenset(w.upper().strip(",") for w in self.command.text.split())
 
-    def show_help(self) -> None:
+    def show_help(self, topic: str = "") -> None:
+        """The lobby's commands in the log; in a game, the page asked for in a pane of its own (the log may
+        be two lines high): the commands, or `help board`, `help gamble`... Esc closes it."""
         ui = current_ui(self.model)
-        lines = LOBBY_HELP if self.model.screen == "lobby" or ui is None else ui.help
-        for line in lines:
-            note(self.model, line)
+        if self.model.screen == "lobby" or ui is None:
+            for line in LOBBY_HELP:
+                note(self.model, line)
+            return
+        if topic and topic not in ui.topics:
+            raise CommandError(f"help {topic}: no such page; pages: {', '.join(ui.topics)} (or help alone: the "
+                               "commands)")
+        more = " · ".join(f"help {name}" for name in ui.topics)
+        self.model.help_scroll = 0
+        if topic:
+            self.model.help = (f"{ui.title}: help {topic}", (*ui.topics[topic], f"Also: help (the commands) · {more}"))
+        else:
+            self.model.help = (f"{ui.title}: the commands", (*ui.help, f"More: {more}"))
+
+    def close_help(self) -> bool:
+        """Close the help pane if one is open (whether it was)."""
+        was, self.model.help = self.model.help is not None, None
+        return was
 
     def show_commitment(self) -> None:
         if not self.model.commitment:
@@ -404,5 +422,9 @@ class ClientApp:
                          "before anyone joined; the client checks the revealed secret against it at the end)")
 
     def scroll_log(self, lines: int) -> None:
+        """PageUp/PageDown: the help page when one is open, else the log."""
+        if self.model.help is not None:
+            self.model.help_scroll = max(0, self.model.help_scroll - lines)  # PageUp (+) goes back up
+            return
         self.model.log_scroll = max(0, min(len(self.model.log), self.model.log_scroll + lines))
 

@@ -31,7 +31,8 @@ def load_global_bindings(client: ClientApp) -> KeyBindings:
 
     @kb.add("f1")
     def _help(event: KeyPressEvent) -> None:
-        client.show_help()
+        if not client.close_help():
+            client.show_help()
 
     return kb
 
@@ -58,6 +59,8 @@ def load_game_bindings(client: ClientApp) -> KeyBindings:
 
     @kb.add("escape", filter=in_game & ~has_completions, eager=True)
     def _clear(event: KeyPressEvent) -> None:
+        if client.close_help():
+            return
         client.command.reset()
         client.model.notice = None
 

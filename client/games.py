@@ -27,22 +27,24 @@ class GameUi:
     help: tuple[str, ...]
     preview: Callable[[str, View, int | None, Sequence[Prompt]], str | None]  # what a valid command will do
     confirm: Callable[[str, View, int | None, int], str | None]  # the question before a final or dear action
+    topics: Mapping[str, tuple[str, ...]]  # `help TOPIC`: the legend of the board and short rules
     looks: Mapping[str, str] = field(default_factory=dict)  # words that show something in the log: what
     look: Callable[[str, View], list[str] | None] = lambda word, view: None
 
 
 def _lords() -> GameUi:
-    from client.lords import commands, completion, confirm, looks, preview, prompts
+    from client.lords import commands, completion, confirm, guide, looks, preview, prompts
 
     return GameUi("Lords of Vegas", prompts.lords_prompts, commands.resolve, commands.typing_error,
-                  completion.suggest, commands.HELP, preview.preview_text, confirm.question, looks.LOOKS, looks.look)
+                  completion.suggest, commands.HELP, preview.preview_text, confirm.question, guide.TOPICS,
+                  looks.LOOKS, looks.look)
 
 
 def _lasvegas() -> GameUi:
-    from client.lasvegas import commands, completion, prompts
+    from client.lasvegas import commands, completion, guide, prompts
 
     return GameUi("Las Vegas", prompts.lasvegas_prompts, commands.resolve, commands.typing_error,
-                  completion.suggest, commands.HELP, commands.preview, lambda *_: None)
+                  completion.suggest, commands.HELP, commands.preview, lambda *_: None, guide.TOPICS)
 
 
 _FACTORIES: dict[str, Callable[[], GameUi]] = {"lords": _lords, "lasvegas": _lasvegas}

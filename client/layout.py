@@ -6,6 +6,7 @@ arrangement gives it; nothing here holds game state.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from client.arrange import FIXED_LINES, Arrangement, arrange
 from client.render import board_lines, render_board, render_header, render_players
 from client.render.panels import (
     prompt_height,
+    render_help,
     render_lobby,
     render_log,
     render_notice,
@@ -31,6 +33,8 @@ from client.render.panels import (
 )
 from client.render.text import join_lines
 from client.viewmodel import Notice, open_prompts, shown_view
+
+MIN_COLUMNS, MIN_ROWS = 80, 24  # the size every screen is made and tested for
 
 if TYPE_CHECKING:
     from client.app import ClientApp
@@ -68,17 +72,34 @@ class ClientLayout:
         self.log = Window(_text(self._log), height=Dimension(min=1, weight=1))
         self.waiting = Window(_text(self._waiting),
                               height=lambda: Dimension.exact(len(list(split_lines(self._waiting())))))
-        side = HSplit([self.players, self.prompts, self.log])
-        self.stacked = HSplit([self.header, self.board, self.players, self.prompts, self.log])
+        small = self._too_small_window()
+        side = HSplit([self.players, self.prompts, self.log], window_too_small=small)
+        self.stacked = HSplit([self.header, self.board, self.players, self.prompts, self.log], window_too_small=small)
         # The empty window under the board lets the row grow, so the log beside it gets the lines left over.
-        self.wide = HSplit([self.header, VSplit([HSplit([self.board, Window()]), Window(width=1), side])])
+        left = HSplit([self.board, Window()], window_too_small=small)
+        self.wide = HSplit([self.header, VSplit([left, Window(width=1), side], window_too_small=small)],
+                           window_too_small=small)
         self.lobby = Window(_text(self._lobby), height=lambda: Dimension.exact(self._lobby_lines()))
-        body = HSplit([DynamicContainer(self._body), self.input_window])
+        self.help = HSplit([self.header, Window(_text(self._help), height=Dimension(min=1, weight=1))],
+                           window_too_small=small)
+        body = HSplit([DynamicContainer(self._body), self.input_window], window_too_small=small)
         menu = CompletionsMenu(max_height=8, scroll_offset=1)
         # The menu floats over the screen above the command line, never over the notice and status lines
         # under it: what is wrong with a command stays in sight while completing it.
         self.root = HSplit([FloatContainer(body, floats=[Float(xcursor=True, ycursor=True, content=menu)]),
-                            Window(_text(self._notice), height=1), Window(_text(self._status), height=1)])
+                            Window(_text(self._notice), height=1), Window(_text(self._status), height=1)],
+                           window_too_small=small)
+
+    def _too_small_window(self) -> Window:
+        """What shows instead of the screen when the terminal cannot hold it: the size it needs."""
+
+        def text() -> StyleAndTextTuples:
+            columns, rows = _size()
+            said = (f"Window too small: the game needs at least {MIN_COLUMNS}x{MIN_ROWS} (columns x lines); this "
+                    f"one is {columns}x{rows}. Enlarge it, or make the font smaller.")
+            return [("class:error", "\n".join(textwrap.wrap(said, max(10, columns - 1))))]
+
+        return Window(FormattedTextControl(text))
 
     def build(self) -> Layout:
         return Layout(self.root, focused_element=self.input_window)
@@ -90,6 +111,8 @@ class ClientLayout:
             return HSplit([self.lobby, self.log])
         if self.model.view is None:
             return HSplit([self.waiting, self.log])
+        if self.model.help is not None:
+            return self.help
         return self.wide if self.arrangement().side_by_side else self.stacked
 
     def arrangement(self) -> Arrangement:
@@ -155,6 +178,11 @@ class ClientLayout:
             width, height = columns, rows - FIXED_LINES - len(list(split_lines(self._waiting())))
         return render_log(list(self.model.log), width, height, self.model.log_scroll, self.model.version,
                           shown_view(self.model))
+
+    def _help(self) -> StyleAndTextTuples:
+        columns, rows = _size()
+        return render_help(self.model.help, columns, rows - FIXED_LINES, self.model.help_scroll) if self.model.help \
+            else []
 
     def _waiting(self) -> StyleAndTextTuples:
         return render_waiting(self.model, _size()[0])

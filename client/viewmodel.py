@@ -123,6 +123,8 @@ class ClientModel:
     connected: bool = False
     busy: str = ""  # what is being sent, shown until the server answers
     confirm_over: int | None = 20  # a raise or remodel from this cost asks first; None: nothing asks (--no-confirm)
+    help: tuple[str, tuple[str, ...]] | None = None  # (title, lines) of the help page open in its own pane
+    help_scroll: int = 0  # the first line of it shown
     confirming: tuple[str, str] | None = None  # (command, question): Enter again on this command sends it
     shown: tuple[Any, tuple[tuple[str, bool], ...], dict[str, Any]] | None = field(default=None, repr=False)  # cache
 
@@ -136,12 +138,13 @@ def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, c
     model.moves.clear()
     model.log_scroll = 0
     model.notice = None
+    model.help = None
 
 
 def leave_game(model: ClientModel) -> None:
     model.screen = "lobby"
     model.game_id, model.seat, model.token, model.view, model.version = None, None, "", None, None
-    model.summary, model.commitment, model.notice = None, "", None
+    model.summary, model.commitment, model.notice, model.help = None, "", None, None
 
 
 def apply_update(model: ClientModel, update: ViewUpdate) -> None:

@@ -127,7 +127,8 @@ def _roll_line(view: Mapping[str, Any], width: int) -> Line:
 def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
     """One line per player: money won, notes, dice left in hand by kind, kickers used."""
     waiting = actor(view)
-    names = min(NAME_COLUMN, max((len(player_of(view, int(s["seat"]))) for s in view["seats"]), default=0))
+    longest = max((len(player_of(view, int(s["seat"]))) for s in view["seats"]), default=0)
+    names = min(longest, max(NAME_COLUMN, width - 30))
     lines: list[Line] = [[("class:dim", "  player" + " " * (names + 1 if names else 0) + "     won   notes  in hand")]]
     for seat in view["seats"]:
         s = int(seat["seat"])
@@ -138,7 +139,8 @@ def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
         first: Line = [("class:current", "▶ " if s == waiting else "  "), (style, fit(f" {seat['name']}", 8))]
         first += [("", " " + fit(player_of(view, s), names))] if names else []
         first.append(("", f" {'$' + str(seat['money']) + 'k':>6}  {seat['notes']:>4}  "))
-        lines += flow(kinds or [[("", "-")]], width, first, indent=width_of(first) + 1)
+        indent = width_of(first) + 1 if width - width_of(first) > 16 else 4  # a narrow panel: under the name
+        lines += flow(kinds or [[("", "-")]], width, first, indent=indent)
     return join_lines(lines)
 
 

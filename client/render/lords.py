@@ -197,9 +197,11 @@ def _boss_of(view: Mapping[str, Any]) -> dict[int, list[Mapping[str, Any]]]:
     return bossed
 
 
-def _name_width(view: Mapping[str, Any]) -> int:
-    """Columns for the players' names beside their colours (none when nobody's name is known)."""
-    return min(NAME_COLUMN, max((len(player_of(view, int(s["seat"]))) for s in view["seats"]), default=0))
+def _name_width(view: Mapping[str, Any], width: int) -> int:
+    """Columns for the players' names beside their colours (none when nobody's name is known): the longest
+    name's, within what the row leaves (at least NAME_COLUMN)."""
+    longest = max((len(player_of(view, int(s["seat"]))) for s in view["seats"]), default=0)
+    return min(longest, max(NAME_COLUMN, width - 28))
 
 
 def _player_head(view: Mapping[str, Any], seat: Mapping[str, Any], names: int, waiting: int | None) -> Line:
@@ -216,7 +218,7 @@ def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
     on over more lines (on a narrow panel markers and dice move to the second line)."""
     bossed = _boss_of(view)
     waiting = actor(view)
-    names = _name_width(view)
+    names = _name_width(view, width)
     head = 10 + (names + 1 if names else 0)
     wide = width >= head + 31 + 15
     title = "  player" + " " * (head - 8) + ("  money score→next markers dice  boss of (casino:points)" if wide
@@ -297,7 +299,7 @@ PENDING_WORDS = {
     "remove_marker": "choose a parking lot to give up for {lot}",
     "remove_die": "choose a die to move to {lot}",
     "place_die": "place reorganized dice",
-    "layoff": "decide whether to lay off ${bet}m",
+    "layoff": "lay off ${bet}m or not",
 }
 
 
@@ -308,8 +310,7 @@ def step_text(view: Mapping[str, Any]) -> str:
         return "game over"
     if pending:
         words = PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)
-        step = "draw step" if view["phase"] == "draw" else "actions"
-        return f"{step}: {seat_name(view, int(pending['seat']))} to {words}"
+        return f"{seat_name(view, int(pending['seat']))} to {words}"
     return "actions" + (" (has gambled)" if view.get("gambled") else "")
 
 
@@ -322,6 +323,11 @@ def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
         line += [frag for w in winners for frag in (w, ("", " "))]
         line.append(("class:info", "wins" if len(winners) == 1 else "share the win"))
     else:
-        line += [player_badge(view, int(view["current"])), ("", "'s turn · "), ("", step_text(view))]
+        pending = view.get("pending")
+        line += [player_badge(view, int(view["current"])), ("", "'s turn")]
+        if pending and int(pending["seat"]) == int(view["current"]):  # their own decision: no name twice
+            line.append(("", ": " + PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)))
+        else:
+            line.append(("", f" · {step_text(view)}"))
     line += [("class:dim", " · last card "), *_card_badge(view.get("last_card"))]
     return truncate(line, width)

@@ -5,6 +5,7 @@ Like the board, these are pure functions of their inputs (lines of formatted tex
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -152,3 +153,32 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
     if game.commitment:
         lines.append([("class:dim", f" Seed commitment (checked at the end): {game.commitment}")])
     return join_lines([truncate(line, width) for line in lines])
+
+
+def help_lines(lines: Sequence[str], width: int) -> list[str]:
+    """A help page's lines wrapped at word boundaries to `width`: a legend line (`  K5*   what it means`,
+    the term and its meaning two spaces or more apart) goes on under its meaning, other lines under their
+    own indent."""
+    out: list[str] = []
+    for line in lines:
+        legend = re.match(r"^(\s+\S.*?\s{2,})(\S.*)$", line)
+        indent = " " * len(legend.group(1)) if legend else " " * (len(line) - len(line.lstrip()) + 2)
+        if legend and len(indent) > width // 2:
+            indent = " " * 6  # a long term on a narrow pane: its meaning goes on just indented
+        out += textwrap.wrap(line, max(20, width), subsequent_indent=indent) or [""]
+    return out
+
+
+def render_help(page: tuple[str, tuple[str, ...]], width: int, height: int, scroll: int = 0) -> Lines:
+    """A help page in its own pane: its title, its lines wrapped (`help_lines`) from line `scroll`, and how
+    to close and scroll it."""
+    title, lines = page
+    wrapped = help_lines(lines, width - 2)
+    room = max(1, height - 2)
+    scroll = max(0, min(scroll, len(wrapped) - room))
+    shown = wrapped[scroll:scroll + room]
+    more = len(wrapped) > room
+    out: list[Line] = [[("class:title", fit(f" {title}", width))]]
+    out += [[("", f" {part}")] for part in shown]
+    hint = " Esc (or F1) closes this page" + (" · PageUp/PageDown scroll it" if more else "")
+    return join_lines([*out, *([[]] * (height - 1 - len(out))), [("class:dim", fit(hint, width))]])

@@ -140,4 +140,4 @@ def test_the_header_names_who_owes_a_decision() -> None:
     view = table.match.view(0)
     house = view["seats"][view["pending"]["seat"]]["name"]
     header = plain(render_header(view, width=200))
-    assert f"actions: {house} to decide whether to lay off ${view['pending']['bet']}m" in header
+    assert f"{house} to lay off ${view['pending']['bet']}m or not" in header

@@ -1,0 +1,110 @@
+"""Text is never cut at 120x40 or wider; at 80x24 help opens in its own pane; a terminal too small for the
+game says which size it needs."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bots.base import concrete
+from client.arrange import Arrangement, arrange
+from client.choices import Prompt
+from client.games import game_ui
+from client.render import board_lines, render_board, render_header, render_players
+from client.render.panels import prompt_lines
+from client.render.text import join_lines, plain
+from client.seen import with_players
+from engine import GameConfig, Match, get_game
+from tests.client.harness import session
+from tests.client.table import EngineTable
+
+PEOPLE = [("Alexandra", False), ("Bartholomew", False), ("greedy bot", True), ("Dan", False), ("Eve", False)]
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(test(), 30))
+
+
+def positions(game: str, rules: str, players: int, options: tuple[str, ...]) -> Iterator[Match]:
+    """Every seventh position of a random game (a decision, a trade, a full board come up on the way)."""
+    match = Match(get_game(game), GameConfig(game, rules, players, seed="5", options=options))
+    rng = random.Random(2)
+    for step in range(300):
+        if match.over:
+            return
+        seat = match.actors()[0]
+        match.play(seat, concrete(rng.choice(match.legal_actions(seat)), rng).text())
+        if step % 7 == 0:
+            yield match
+
+
+def arranged(view: dict[str, Any], prompts: list[Prompt], columns: int, rows: int) -> Arrangement:
+    return arrange(columns, rows, lambda w, r: board_lines(view, w, r),
+                   lambda w: len(plain(render_players(view, w)).split("\n")), lambda w: len(prompt_lines(prompts, w)))
+
+
+@pytest.mark.parametrize(("game", "rules", "players", "options"), [
+    ("lords", "up", 4, ("layoff",)), ("lords", "classic", 2, ()),
+    ("lasvegas", "base", 5, ("biggies", "kickers", "neutral", "slot"))])
+@pytest.mark.parametrize(("columns", "rows"), [(120, 40), (160, 50)])
+def test_nothing_is_cut_at_120x40_or_wider(game: str, rules: str, players: int, options: tuple[str, ...],
+                                           columns: int, rows: int) -> None:
+    for match in positions(game, rules, players, options):
+        for seat in (match.actors()[0] if match.actors() else 0, None):
+            view = with_players(match.view(seat), PEOPLE[:players])
+            prompts = game_ui(view).prompts(view, seat)  # type: ignore[union-attr]
+            at = arranged(view, prompts, columns, rows)
+            drawn = {"header": render_header(view, columns),
+                     "board": render_board(view, at.board_width, at.board_height),
+                     "players": render_players(view, at.side_width),
+                     "prompts": join_lines(prompt_lines(prompts, at.side_width))}
+            for part, text in drawn.items():
+                assert "…" not in plain(text), f"{part} cut at {columns}x{rows}:\n{plain(text)}"
+
+
+def test_help_opens_in_its_own_pane_at_80x24_and_esc_closes_it(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable()
+        table.seat = table.match.actors()[0]
+        async with session(table, tmp_path) as s:
+            s.type("help\r")
+            screen = await s.screen_shows("Lords of Vegas: the commands")
+            assert "A1  $9" not in screen  # the pane, not the board and a two-line log
+            assert "Your turn: build LOT COLOUR" in screen and "More: help board · help gamble · help sprawl" in screen
+            s.type("\x1b")
+            await s.screen_shows("A1  $9")
+            s.type("help board\r")
+            screen = await s.screen_shows("Lords of Vegas: help board")
+            assert "K5*         * that die was reorganized this turn" in screen
+            assert "PageUp/PageDown scroll it" in screen
+            s.type("help gamble\r")
+            screen = await s.screen_shows("help gamble")
+            assert "5 to 8 loses it (56%)" in screen
+            s.type("help sprawl\r")
+            await s.screen_shows("It costs twice the lot's price")
+            s.type("help dice\r")
+            await s.screen_shows("help dice: no such page; pages: board, gamble, sprawl")
+    run(test)
+
+
+def test_a_window_too_small_names_the_size_the_game_needs(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable()
+        table.seat = table.match.actors()[0]
+        async with session(table, tmp_path, columns=70, rows=20) as s:
+            screen = await s.screen_shows("Window too small")
+            assert "needs at least 80x24 (columns x lines); this one is 70x20" in " ".join(screen.split())
+    run(test)
+
+
+def test_las_vegas_tells_a_count_of_dice_from_a_die_s_face(tmp_path: Path) -> None:
+    view = next(m.view(0) for m in positions("lasvegas", "base", 4, ("slot",))
+                if any(c["casino"] == "slot" and c.get("slot_dice") for c in m.view(0)["casinos"])
+                and any(any(c.get("counts", ())) for c in m.view(0)["casinos"]))
+    board = plain(render_board(view, 120))
+    assert "×" in board and "[" in board  # `Red ×3`: three dice; `Blu [1]`: a die showing 1
