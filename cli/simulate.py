@@ -25,6 +25,7 @@ from arena.fanout import default_jobs, play_games
 from arena.play import GameRecord, GameSpec
 from arena.stats import wilson_interval
 from bots.registry import bot_names, bot_problem
+from cli.choices import options_text, rules_text
 from engine import GameConfig, get_game
 from engine.registry import game_names
 
@@ -141,14 +142,15 @@ def render(report: SimulationReport, console: Console) -> None:
 def register(commands: Any) -> None:
     parser = commands.add_parser("simulate", help="play many bot games in-process and compare the bots",
                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="lords", choices=game_names())
-    parser.add_argument("--rules", default=None, help="rule set (default: the game's first)")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", default="1")
+    parser.add_argument("--game", default="lords", choices=game_names(), help="the game (default: %(default)s)")
+    parser.add_argument("--rules", default=None, help=f"rule set (default: the game's first): {rules_text()}")
+    parser.add_argument("--players", type=int, default=4, help="seats at each table (default: %(default)s)")
+    parser.add_argument("--games", type=int, default=100, help="how many games (default: %(default)s)")
+    parser.add_argument("--seed", default="1",
+                        help="the seed the games are made from: game k plays seed SEED/k (default: %(default)s)")
     parser.add_argument("--bots", default="random",
                         help=f"one bot for every seat or a comma list, one per seat ({', '.join(bot_names())})")
-    parser.add_argument("--options", default="", help="comma-separated game options, e.g. layoff")
+    parser.add_argument("--options", default="", help=f"comma-separated game options: {options_text()}")
     parser.add_argument("--cards", type=Path, default=None,
                         help="Lords of Vegas with --options underworld: a card file to play instead of the shipped "
                              "deck (docs/RULES.md, Underworld cards); its text goes into each game's config")

@@ -24,6 +24,7 @@ from arena.fanout import play_games
 from arena.ratings import Rating, rate
 from arena.tournament import Lineup, Standing, plan, round_robin, standings
 from bots.registry import bot_names, bot_problem
+from cli.choices import options_text, rules_text
 from cli.simulate import add_fanout_arguments
 from engine import GameConfig, get_game
 from engine.registry import check_config, game_names
@@ -32,16 +33,16 @@ from engine.registry import check_config, game_names
 def register(commands: Any) -> None:
     parser = commands.add_parser("tournament", help="rate bots against each other over duplicate deals",
                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="lords", choices=game_names())
-    parser.add_argument("--rules", default=None, help="rule set (default: the game's first)")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", default="lords", choices=game_names(), help="the game (default: %(default)s)")
+    parser.add_argument("--rules", default=None, help=f"rule set (default: the game's first): {rules_text()}")
+    parser.add_argument("--players", type=int, default=4, help="seats at each table (default: %(default)s)")
     parser.add_argument("--bots", default="random",
                         help=f"comma list of bots for a round robin ({', '.join(bot_names())})")
     parser.add_argument("--lineup", action="append", default=[], metavar="BOT,BOT,...",
                         help="a fixed line-up, one bot per seat (repeat for several); replaces the round robin")
     parser.add_argument("--deals", type=int, default=50, help="seeds each line-up plays, in every rotation")
-    parser.add_argument("--seed", default="1")
-    parser.add_argument("--options", default="", help="comma-separated game options, e.g. layoff")
+    parser.add_argument("--seed", default="1", help="the seed the deals are made from (default: %(default)s)")
+    parser.add_argument("--options", default="", help=f"comma-separated game options: {options_text()}")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--plot", type=Path, default=None, metavar="PNG", help="draw the ratings to this file")
     add_fanout_arguments(parser)

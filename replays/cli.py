@@ -38,21 +38,21 @@ def register(commands: Any) -> None:
     verify = jobs.add_parser("verify", help="re-run replay files and check every record",
                              description="Re-run each game from its header and actions and check every hash, "
                              "the chain, the events and the result. Exit 0 only if every file verifies.")
-    verify.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    verify.add_argument("files", nargs="+", type=Path, metavar="FILE", help="replay files (.jsonl) to verify")
     verify.add_argument("--json", action="store_true", help="print one JSON report per file (a JSON list)")
     _logging_options(verify)
     verify.set_defaults(func=run_verify)
     show = jobs.add_parser("show", help="step through a game on the board: next, previous, turn N, next gamble",
                            description="Step through a replay on the client's board view. Commands: "
                            f"{HELP}. The arrow keys step when the command line is empty.")
-    show.add_argument("file", type=Path, metavar="FILE")
+    show.add_argument("file", type=Path, metavar="FILE", help="the replay file (.jsonl) to step through")
     _logging_options(show)
     show.set_defaults(func=run_show)
     audit = jobs.add_parser("audit", help="who made and lost money where, trades, gambles, luck and dice",
                             description="Verify a replay, then audit it: per player where the money came from "
                             "and went, points per casino, every trade and gamble, the luck of the dice and "
                             "a chi-square test of their fairness.")
-    audit.add_argument("file", type=Path, metavar="FILE")
+    audit.add_argument("file", type=Path, metavar="FILE", help="the replay file (.jsonl) to audit")
     audit.add_argument("--json", action="store_true", help="print the audit as one JSON object")
     audit.add_argument("--plot", type=Path, metavar="PNG", help="write score and money over the turns as a PNG")
     _logging_options(audit)

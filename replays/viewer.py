@@ -8,6 +8,7 @@ current record's events read as sentences beside them, and a command line at the
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from prompt_toolkit.application import Application, get_app
@@ -58,9 +59,9 @@ class ReplayViewer:
         def text(render: Any) -> FormattedTextControl:
             return FormattedTextControl(render, focusable=False)
 
-        side = HSplit([Window(text(self.players_text), wrap_lines=False, height=10),
+        side = HSplit([Window(text(self.players_text), wrap_lines=False, height=self._players_height),
                        Window(height=1, char="─", style="class:dim"),
-                       Window(text(self.log_text), wrap_lines=True)], width=side_width)
+                       Window(text(self.log_text), wrap_lines=False)], width=side_width)
         return HSplit([
             Window(text(self.header_text), height=1),
             VSplit([Window(text(self.board_text), wrap_lines=False), Window(width=1, char="│", style="class:dim"),
@@ -69,6 +70,10 @@ class ReplayViewer:
             Window(BufferControl(self.input, input_processors=[BeforeInput("replay> ", style="class:title")]),
                    height=1),
         ])
+
+    def _players_height(self) -> int:
+        """The players' table's lines (it goes on over more lines on a narrow side column), at most 14."""
+        return min(14, 1 + sum(1 for fragment in self.players_text() if fragment[1] == "\n"))
 
     def view(self) -> dict[str, Any]:
         return self.stepper.view()
@@ -96,8 +101,12 @@ class ReplayViewer:
             return join_lines(lines)
 
     def log_text(self) -> StyleAndTextTuples:
-        lines: list[Line] = [[("class:title", self.stepper.caption())]]
-        lines += [[("", f"· {line}")] for line in self.stepper.log()]
+        """The record's caption and its events, wrapped at word boundaries to the side column."""
+        width = side_width()
+        lines: list[Line] = [[("class:title", part)] for part in textwrap.wrap(self.stepper.caption(), width)]
+        for line in self.stepper.log():
+            lines += [[("", ("· " if n == 0 else "  ") + part)]
+                      for n, part in enumerate(textwrap.wrap(line, max(10, width - 2)) or [""])]
         return join_lines(lines)
 
     def status_text(self) -> StyleAndTextTuples:

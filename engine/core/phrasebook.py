@@ -20,6 +20,11 @@ E = TypeVar("E", bound=Event)
 Sentence = Callable[[Any, Sequence[str]], str]
 
 
+def counted(count: int, one: str, many: str = "") -> str:
+    """`1 point`, `2 points`, `1 die`, `3 dice`: a count with its noun agreeing (`many` when not just +s)."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 class Phrasebook:
     """A sentence for every kind of event of one game."""
 

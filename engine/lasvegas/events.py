@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from engine.core.api import Event
-from engine.core.phrasebook import Phrasebook
+from engine.core.phrasebook import Phrasebook, counted
 from engine.lasvegas.bank import note_text
 
 Owned = tuple[tuple[int, int], ...]  # (owner, number) pairs: dice counts or notes won
@@ -191,8 +191,7 @@ def _(e: DiceRolled, n: Sequence[str]) -> str:
 
 @_says(DicePlaced)
 def _(e: DicePlaced, n: Sequence[str]) -> str:
-    parts = ([f"{e.dice} {'die' if e.dice == 1 else 'dice'}"] if e.dice else []) + [
-        f"{count} {kind if count == 1 else kind + 's'}" for kind, count in e.extra]
+    parts = ([counted(e.dice, "die", "dice")] if e.dice else []) + [counted(count, kind) for kind, count in e.extra]
     forced = " (the only choice)" if e.forced else ""
     return f"{n[e.seat]} places the {e.number}s on {_where(e.casino)}: {', '.join(parts)}{forced}"
 
@@ -216,7 +215,8 @@ def _(e: RainbowReplaced, n: Sequence[str]) -> str:
 
 @_says(SlotRanked)
 def _(e: SlotRanked, n: Sequence[str]) -> str:
-    order = ", ".join(f"{_who(o, n)} ({count} dice, sum {total})" for o, count, total, _ in e.ranking)
+    order = ", ".join(f"{_who(o, n)} ({counted(count, 'die', 'dice')}, sum {total})"
+                      for o, count, total, _ in e.ranking)
     cancelled = f"; tied and out: {', '.join(_who(o, n) for o in e.cancelled)}" if e.cancelled else ""
     return f"The slot machine ranks {order or 'nobody'}{cancelled}"
 

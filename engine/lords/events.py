@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from engine.core.api import Event
-from engine.core.phrasebook import Phrasebook
+from engine.core.phrasebook import Phrasebook, counted
 
 Payouts = tuple[tuple[int, int], ...]  # (seat, $m) pairs
 Rolls = tuple[tuple[str, int, int, int], ...]  # (lot, owner seat, old pips, new pips)
@@ -483,14 +483,14 @@ def _(e: ParkingPaid, n: Sequence[str]) -> str:
 
 @_says(CasinoPaid)
 def _(e: CasinoPaid, n: Sequence[str]) -> str:
-    boss = f"; {n[e.boss]} is boss for {e.points} points" if e.boss >= 0 else "; no boss"
+    boss = f"; {n[e.boss]} is boss for {counted(e.points, 'point')}" if e.boss >= 0 else "; no boss"
     return f"{e.colour.capitalize()} casino {_casino(e.lots)} pays {_money(e.payouts, n)}{boss}"
 
 
 @_says(Scored)
 def _(e: Scored, n: Sequence[str]) -> str:
     lost = e.before + e.points - e.after
-    note = f" ({lost} lost to the break)" if lost else ""
+    note = f" ({counted(lost, 'point')} lost to the break)" if lost else ""
     return f"{n[e.seat]} scores {e.points} for {_casino(e.lots)}: {e.before} → {e.after}{note}"
 
 
@@ -544,7 +544,10 @@ def _(e: LayoffChosen, n: Sequence[str]) -> str:
 def _(e: Gambled, n: Sequence[str]) -> str:
     roll = e.dice[0] + e.dice[1]
     outcome = f"won ${e.gambler_delta}m" if e.gambler_delta > 0 else f"lost ${-e.gambler_delta}m"
-    return f"{n[e.seat]} bet ${e.bet}m and rolled {roll} at {n[e.boss]}'s casino {_casino(e.lots)}: {outcome}"
+    bank = -(e.gambler_delta + e.boss_delta)  # what the bank paid (negative) or took, with a layoff
+    house = f"{n[e.boss]} {'took' if e.boss_delta >= 0 else 'paid'} ${abs(e.boss_delta)}m"
+    shares = f" ({house}, the bank {'took' if bank >= 0 else 'paid'} ${abs(bank)}m)" if e.layoff else f" ({house})"
+    return f"{n[e.seat]} bet ${e.bet}m and rolled {roll} at {n[e.boss]}'s casino {_casino(e.lots)}: {outcome}{shares}"
 
 
 @_says(TradeProposed)

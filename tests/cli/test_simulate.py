@@ -92,3 +92,24 @@ def test_simulate_plays_a_card_file_given_with_cards(tmp_path, capsys) -> None: 
     cards.write_text("[[card]]\nid = 'x'\n")
     assert main(["simulate", "--games", "1", "--options", "underworld", "--cards", str(cards)]) == 2
     assert "Underworld card file: card x" in capsys.readouterr().out
+
+
+def test_every_flag_of_every_command_says_what_it_is_for() -> None:
+    import argparse
+
+    from cli.main import build_parser
+
+    def flags(parser: argparse.ArgumentParser, path: str) -> list[str]:
+        found = []
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found += flags(sub, f"{path} {name}")
+            elif not isinstance(action, argparse._HelpAction) and not action.help:
+                found.append(f"{path} {'/'.join(action.option_strings) or action.dest}")
+        return found
+
+    assert flags(build_parser(), "vegas") == []
+    help_text = build_parser()._subparsers._group_actions[0].choices["simulate"].format_help()  # type: ignore[union-attr]
+    assert "lords: classic (2-4 players), up (2-6 players)" in " ".join(help_text.split())  # rule sets listed
+    assert "greedy, random" in help_text  # and the bots

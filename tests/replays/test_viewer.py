@@ -49,3 +49,14 @@ def test_the_screen_shows_the_board_players_events_and_caption() -> None:
     assert "Blue" in players and "Green" in players and "$" in players
     assert log.startswith("record ") and " bet $" in log
     assert "Lords of Vegas" in header
+
+
+def test_the_events_wrap_at_word_boundaries() -> None:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        viewer = ReplayViewer(ReplayStepper(read_replay(SMALL)), "game.jsonl", input=pipe, output=DummyOutput())
+        viewer.do("next gamble")
+        lines = fragment_list_to_text(viewer.log_text()).split("\n")
+    words = set(" ".join(viewer.stepper.log()).split())
+    assert len(lines) > 2 and all(len(line) <= 36 for line in lines)  # DummyOutput is 80 wide: a 36-column log
+    events = lines[next(i for i, line in enumerate(lines) if line.startswith("·")):]
+    assert len(events) > 1 and all(word in words for line in events for word in line.removeprefix("·").split())

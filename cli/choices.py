@@ -1,0 +1,26 @@
+"""What a command line may choose, in words for its --help: the rule sets and options of every game, the
+bots. Listed where they are chosen, so nobody has to read the code to find them."""
+
+from __future__ import annotations
+
+from bots.registry import bot_names
+from engine.registry import game_names, get_game
+
+
+def rules_text() -> str:
+    """`lords: up (2-5 players), classic (2-4 players); lasvegas: base (2-6 players)`."""
+    parts = []
+    for name in game_names():
+        game = get_game(name)
+        sets = ", ".join(f"{r.name} ({r.min_players}-{r.max_players} players)" for r in game.rule_sets.values())
+        parts.append(f"{name}: {sets}")
+    return "; ".join(parts)
+
+
+def options_text() -> str:
+    """`lords: layoff; lasvegas: biggies, kickers, ...`."""
+    return "; ".join(f"{name}: {', '.join(get_game(name).options) or 'none'}" for name in game_names())
+
+
+def bots_text() -> str:
+    return ", ".join(bot_names())
