@@ -47,6 +47,7 @@ from client.viewmodel import (
     open_prompts,
     selected_game,
     set_games,
+    since_last_turn,
     tell,
 )
 
@@ -236,6 +237,9 @@ class ClientApp:
             self.spawn(self.check_fairness())
         if self._waits_for_me() and not waited:
             self.application.output.bell()  # your turn (or a decision) after others played
+            digest = since_last_turn(self.model)
+            if digest:
+                note(self.model, digest, "notice")
         self.redraw()
 
     async def fill_history(self, version: int) -> None:

@@ -32,6 +32,7 @@ from client.render.panels import (
     render_waiting,
 )
 from client.render.text import join_lines
+from client.seen import changed_places
 from client.viewmodel import Notice, open_prompts, shown_view
 
 MIN_COLUMNS, MIN_ROWS = 80, 24  # the size every screen is made and tested for
@@ -73,8 +74,9 @@ class ClientLayout:
         self.waiting = Window(_text(self._waiting),
                               height=lambda: Dimension.exact(len(list(split_lines(self._waiting())))))
         small = self._too_small_window()
-        side = HSplit([self.players, self.prompts, self.log], window_too_small=small)
-        self.stacked = HSplit([self.header, self.board, self.players, self.prompts, self.log], window_too_small=small)
+        # The prompts (a decision, a trade to answer) sit right above the command line, where the eye is.
+        side = HSplit([self.players, self.log, self.prompts], window_too_small=small)
+        self.stacked = HSplit([self.header, self.board, self.players, self.log, self.prompts], window_too_small=small)
         # The empty window under the board lets the row grow, so the log beside it gets the lines left over.
         left = HSplit([self.board, Window()], window_too_small=small)
         self.wide = HSplit([self.header, VSplit([left, Window(width=1), side], window_too_small=small)],
@@ -155,7 +157,8 @@ class ClientLayout:
         if view is None:
             return []
         a = self.arrangement()
-        return render_board(view, a.board_width, a.board_height, highlight=self.client.mentioned_words())
+        return render_board(view, a.board_width, a.board_height, highlight=self.client.mentioned_words(),
+                            changed=changed_places(view, self.model.baseline))
 
     def _players(self) -> StyleAndTextTuples:
         view = shown_view(self.model)

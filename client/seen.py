@@ -64,3 +64,19 @@ def name_players(text: str, view: Mapping[str, Any]) -> str:
         return labels[name]
 
     return re.sub(r"\b(" + "|".join(map(re.escape, labels)) + r")\b", swap, text)
+
+
+def places(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The places of the board a player watches change, by name: Lords of Vegas lots (tiles, owners, dice,
+    colours), Las Vegas casinos (their dice)."""
+    if "lots" in view:
+        return dict(view["lots"])
+    return {str(c["casino"]): c for c in view.get("casinos", ())}
+
+
+def changed_places(view: Mapping[str, Any], before: Mapping[str, Any] | None) -> frozenset[str]:
+    """The places that differ from `before` (a `places` of an earlier view): what happened since then."""
+    if before is None:
+        return frozenset()
+    now = places(view)
+    return frozenset(name for name in now.keys() | before.keys() if now.get(name) != before.get(name))

@@ -12,7 +12,7 @@ from typing import Any
 
 from client.choices import Prompt
 from client.games import GameUi, game_ui
-from client.seen import with_players
+from client.seen import places, seat_label, with_players
 
 LOG_LINES = 500
 MOVES_KEPT = 64
@@ -123,6 +123,8 @@ class ClientModel:
     connected: bool = False
     busy: str = ""  # what is being sent, shown until the server answers
     confirm_over: int | None = 20  # a raise or remodel from this cost asks first; None: nothing asks (--no-confirm)
+    baseline: dict[str, Any] | None = None  # the board's places when this seat last acted (a spectator: turn start)
+    last_acted: int | None = None  # the version this seat's last move made
     help: tuple[str, tuple[str, ...]] | None = None  # (title, lines) of the help page open in its own pane
     help_scroll: int = 0  # the first line of it shown
     confirming: tuple[str, str] | None = None  # (command, question): Enter again on this command sends it
@@ -139,6 +141,7 @@ def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, c
     model.log_scroll = 0
     model.notice = None
     model.help = None
+    model.baseline, model.last_acted = None, None
 
 
 def leave_game(model: ClientModel) -> None:
@@ -154,6 +157,7 @@ def apply_update(model: ClientModel, update: ViewUpdate) -> None:
         model.summary = update.lobby
         model.commitment = update.lobby.commitment or model.commitment
     if update.view is not None:
+        _move_baseline(model, update)
         model.view = update.view
         model.version = update.version
     if update.move is not None:
@@ -163,6 +167,37 @@ def apply_update(model: ClientModel, update: ViewUpdate) -> None:
     for text in update.events:
         model.log.append(LogLine(text, version=update.version))
     model.log_scroll = 0
+
+
+def _move_baseline(model: ClientModel, update: ViewUpdate) -> None:
+    """What the board marks as changed is measured from the player's own last move (a spectator's: from
+    the start of the turn), so a returning player sees at a glance what the others did meanwhile."""
+    assert update.view is not None
+    mine = update.move is not None and model.seat is not None and update.move[0] == model.seat
+    new_turn = model.view is not None and model.view.get("turn") != update.view.get("turn")
+    if mine:
+        model.baseline, model.last_acted = places(update.view), update.version
+    elif model.baseline is None:
+        model.baseline = places(update.view)
+    elif model.seat is None and new_turn and model.view is not None:
+        model.baseline = places(model.view)
+
+
+def since_last_turn(model: ClientModel) -> str | None:
+    """What the others did since this seat's last move, grouped by player: `Since your last turn: Blue (Dan):
+    build A2 gold, end · Green (bot): gamble B4 5, end` (None if nothing is known)."""
+    view = shown_view(model)
+    if view is None or model.last_acted is None:
+        return None
+    by_seat: dict[int, list[str]] = {}
+    for version in sorted(v for v in model.moves if v > model.last_acted):
+        seat, action = model.moves[version]
+        if seat != model.seat:
+            by_seat.setdefault(seat, []).append(action)
+    if not by_seat:
+        return None
+    groups = [f"{seat_label(view, seat)}: {', '.join(actions)}" for seat, actions in by_seat.items()]
+    return "Since your last turn: " + " · ".join(groups)
 
 
 def add_history(model: ClientModel, past: list[PastVersion]) -> None:

@@ -22,7 +22,8 @@ BOARD: tuple[str, ...] = (
     "  casinos you are boss of and the points each scores. discards Pu 3: cards drawn of each colour;",
     "  deck: cards left; tiles left Pu9: casino tiles left of each colour.",
     "Log: F1+8 is the casino on F1 and 8 more lots; A4-A5 a casino of those lots.",
-    "Since your last turn: lots that changed are marked ◆ until you act.",
+    "Since your last move: the names of the lots that changed (tiles, owners, dice, colours) are underlined",
+    "  until you act again, and the log sums up what the others did when your turn comes.",
 )
 
 GAMBLE: tuple[str, ...] = (

@@ -29,10 +29,12 @@ def game_module(view: Mapping[str, Any]) -> ModuleType:
 
 
 def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
-                 highlight: frozenset[str] = frozenset()) -> Lines:
+                 highlight: frozenset[str] = frozenset(), changed: frozenset[str] = frozenset()) -> Lines:
     """The board of whatever game `view` is, in at most `width` columns (and ideally `height` lines);
-    `highlight` holds words (upper case) of the command being typed, so the places it names stand out."""
-    return cast(Lines, game_module(view).render_board(view, width=width, height=height, highlight=highlight))
+    `highlight` holds words (upper case) of the command being typed, so the places it names stand out;
+    `changed` the places (lots, casinos) that changed since the player's last move, which are marked."""
+    return cast(Lines, game_module(view).render_board(view, width=width, height=height, highlight=highlight,
+                                                      changed=changed))
 
 
 def board_lines(view: Mapping[str, Any], width: int, room: int) -> int:

@@ -85,15 +85,18 @@ def _column(view: Mapping[str, Any], casino: Mapping[str, Any], width: int, note
 
 
 def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
-                 highlight: frozenset[str] = frozenset()) -> Lines:
+                 highlight: frozenset[str] = frozenset(), changed: frozenset[str] = frozenset()) -> Lines:
     """The casinos side by side, then the roll of the player to act."""
     casinos = view["casinos"]
     column = max(MIN_COLUMN, min(MAX_COLUMN, (width + 1) // len(casinos) - 1))
     notes = max([len(c["notes"]) for c in casinos] + [1])
     columns = [_column(view, c, column, notes) for c in casinos]
     for casino, col in zip(casinos, columns, strict=True):
-        if str(casino["casino"]).upper() in highlight:
+        name = str(casino["casino"])
+        if name.upper() in highlight:
             col[0] = [("class:lot.highlight", col[0][0][1])]
+        elif name in changed:  # its dice changed since the player's last move
+            col[0] = [(f"{col[0][0][0]} class:lot.changed", col[0][0][1])]
     tallest = max(len(c) for c in columns)
     lines = []
     for row in range(tallest):

@@ -77,7 +77,9 @@ def player_badge(view: Mapping[str, Any], seat: int, text: str | None = None) ->
 class _Board:
     """What the cells need to know, computed once per render."""
 
-    def __init__(self, view: Mapping[str, Any], cell: int, highlight: frozenset[str]) -> None:
+    def __init__(self, view: Mapping[str, Any], cell: int, highlight: frozenset[str],
+                 changed: frozenset[str] = frozenset()) -> None:
+        self.changed = changed
         self.view = view
         self.cell = cell
         self.lots: Mapping[str, Any] = view["lots"]
@@ -90,7 +92,7 @@ class _Board:
 
     def name(self, lot: str, base: str = "") -> tuple[str, str]:
         """The lot's name, on `base` (a casino's colour); reversed when highlighted."""
-        style = f"{base} class:lot.name".strip()
+        style = f"{base} class:lot.name".strip() + (" class:lot.changed" if lot in self.changed else "")
         return (f"{style} class:lot.highlight" if lot in self.highlight else style, f"{lot:<3}")
 
     def cell_fragments(self, lot: str) -> Line:
@@ -170,11 +172,12 @@ class _Board:
 
 
 def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
-                 highlight: frozenset[str] = frozenset()) -> Lines:
-    """The board in at most `width` columns; it draws the joins between rows when `height` allows."""
+                 highlight: frozenset[str] = frozenset(), changed: frozenset[str] = frozenset()) -> Lines:
+    """The board in at most `width` columns; it draws the joins between rows when `height` allows. Lots in
+    `changed` have their names underlined (what changed since the player's last move)."""
     cell = _cell_width(width)
     tall = height >= board_size(cell, tall=True)[1]
-    board = _Board(view, cell, highlight)
+    board = _Board(view, cell, highlight, changed)
     left, right = board.side(LEFT_BLOCKS, tall), board.side(RIGHT_BLOCKS, tall)
     count = max(len(left), len(right))
     blank: Line = [("", " " * (3 * cell + 2))]

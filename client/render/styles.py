@@ -36,6 +36,7 @@ _BASE: dict[str, str] = {
     "lot.price": "",
     "lot.die": "fg:#8a8a8a",
     "lot.highlight": "reverse",
+    "lot.changed": "underline bold",
     "strip": "bg:#505050 fg:#ffffff bold",
     "current": "bold",
     "you": "underline",

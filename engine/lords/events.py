@@ -510,9 +510,23 @@ def _(e: Remodeled, n: Sequence[str]) -> str:
     return f"{n[e.seat]} remodels {_casino(e.lots)} from {e.old} to {e.new} for ${e.cost}m"
 
 
+def _rerolled(rolls: Rolls, names: Sequence[str]) -> str:
+    """Each owner's new dice: `Black A4 4→3` for a lone die; an owner with several different values places
+    them next (a decision), so the line says only what was rolled: `Purple rolled 6, 2 for A5, B1`."""
+    parts = []
+    for owner in dict.fromkeys(o for _, o, _, _ in rolls):
+        theirs = [(lot, old, new) for lot, o, old, new in rolls if o == owner]
+        if len({new for _, _, new in theirs}) == 1:
+            parts += [f"{names[owner]} {lot} {old}→{new}" for lot, old, new in theirs]
+        else:
+            values = ", ".join(str(new) for new in sorted((new for _, _, new in theirs), reverse=True))
+            parts.append(f"{names[owner]} rolled {values} for {', '.join(lot for lot, _, _ in theirs)}")
+    return ", ".join(parts)
+
+
 @_says(Reorganized)
 def _(e: Reorganized, n: Sequence[str]) -> str:
-    return f"{n[e.seat]} reorganizes {_casino(e.lots)} for ${e.cost}m: {_rolls(e.rolls, n)}"
+    return f"{n[e.seat]} reorganizes {_casino(e.lots)} for ${e.cost}m: {_rerolled(e.rolls, n)}"
 
 
 @_says(DieArranged)

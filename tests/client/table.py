@@ -105,9 +105,11 @@ class EngineTable:
         status = "finished" if self.match.over and version == self.version else "running"
         if snapshot:
             body = canonical_bytes(view).decode()
-            return RawUpdate(version, canonical_hash(view), "snapshot", body, None, self.events[version], status)
+            return RawUpdate(version, canonical_hash(view), "snapshot", body, None, self.events[version], status,
+                             self.moves.get(version))
         patch = jsonpatch.make_patch(self.views[version - 1][seat], view).patch
-        return RawUpdate(version, canonical_hash(view), "diff", json.dumps(patch), None, self.events[version], status)
+        return RawUpdate(version, canonical_hash(view), "diff", json.dumps(patch), None, self.events[version], status,
+                         self.moves.get(version))
 
     async def watch(self, game_id: str, token: str, from_version: int | None) -> AsyncIterator[RawUpdate]:
         self._check(game_id)

@@ -25,3 +25,10 @@ def test_a_gamble_says_who_paid_and_who_took_the_bet() -> None:
     assert describe(laid_off, NAMES).endswith("lost $10m (Black took $5m, the bank took $5m)")
     won = Gambled(1, 0, ("C8",), 10, (1, 1), True, 20, -10)
     assert describe(won, NAMES).endswith("won $20m (Black paid $10m, the bank paid $10m)")
+
+
+def test_a_reorganization_states_no_placement_that_is_still_to_be_decided() -> None:
+    from engine.lords.events import Reorganized
+
+    event = Reorganized(3, ("A4", "A5", "B1"), 9, (("A4", 0, 4, 3), ("A5", 3, 3, 2), ("B1", 3, 1, 6)))
+    assert describe(event, NAMES) == "Purple reorganizes A4-A5-B1 for $9m: Black A4 4→3, Purple rolled 6, 2 for A5, B1"

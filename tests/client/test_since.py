@@ -1,0 +1,73 @@
+"""Since your last turn: the board marks what changed, the log sums up what the others did, and decisions
+come up right above the command line."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from bots.base import concrete
+from client.orders import Submit
+from client.render import render_board
+from client.seen import changed_places, places
+from tests.client.harness import play_until, session, until
+from tests.client.table import EngineTable
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(test(), 30))
+
+
+def others_play_until_my_turn(table: EngineTable, seed: int = 5) -> None:
+    rng = random.Random(seed)
+    while table.match.actors()[0] != table.seat:
+        seat = table.match.actors()[0]
+        table.play(seat, concrete(rng.choice(table.match.legal_actions(seat)), rng).text())
+
+
+def test_changed_lots_are_marked_on_the_board() -> None:
+    table = EngineTable()
+    before = places(table.match.view(0))
+    play_until(table, lambda t: t.version >= 6)
+    view = table.match.view(0)
+    changed = changed_places(view, before)
+    assert changed and changed == {lot for lot in view["lots"].keys() | before.keys()
+                                   if view["lots"].get(lot) != before.get(lot)}
+    marked = {text.strip() for style, text, *_ in render_board(view, 80, 24, changed=changed)
+              if "lot.changed" in style}
+    assert marked == changed
+
+
+def test_after_the_others_played_the_log_sums_it_up_and_the_board_marks_it(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable()
+        table.seat = table.match.actors()[0]
+        async with session(table, tmp_path) as s:
+            s.type("end\r")
+            await until(lambda: s.table.sent == [Submit("end")], what="end")  # the table plays it
+            mine = table.version
+            await until(lambda: s.model.last_acted == mine, what="the client to see its own move")
+            assert changed_places(s.model.view, s.model.baseline) == frozenset()  # its own move is no news
+            others_play_until_my_turn(table)
+            screen = await s.screen_shows("Since your last turn: Purple (bot): ")
+            assert "Black (bot): " in screen or "Black (bot): " in " ".join(screen.split())
+            changed = changed_places(s.model.view, s.model.baseline)
+            assert changed  # the others' draws took parking lots at least
+            board = s.client.layout._board()
+            assert {text.strip() for style, text, *_ in board if "lot.changed" in style} == changed
+    run(test)
+
+
+def test_a_decision_comes_up_right_above_the_command_line(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable(options=("layoff",))
+        play_until(table, lambda t: (t.match.view(0)["pending"] or {}).get("kind") == "layoff")
+        table.seat = table.match.view(0)["pending"]["seat"]
+        async with session(table, tmp_path) as s:
+            rows = (await s.screen_shows("lay off half the bet?")).split("\n")
+            prompt = next(i for i, row in enumerate(rows) if "lay off half the bet?" in row)
+            command = next(i for i, row in enumerate(rows) if row.startswith(f"{table.names[table.seat]}>"))
+            assert command - prompt == 2  # the question, its choices, then the command line
+    run(test)
