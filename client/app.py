@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any
 
 import structlog
@@ -31,8 +32,9 @@ from client.link import LinkError, NewGame, TableLink
 from client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
 from client.orders import CommandError, Order
 from client.render.styles import client_style
-from client.seats import SavedSeat, SeatStore
+from client.seats import SavedSeat, SeatStore, state_dir
 from client.sending import deliver
+from client.standings import final_page
 from client.suggestions import CLIENT_WORDS
 from client.viewmodel import (
     ClientModel,
@@ -47,6 +49,7 @@ from client.viewmodel import (
     open_prompts,
     selected_game,
     set_games,
+    shown_view,
     since_last_turn,
     tell,
 )
@@ -68,8 +71,9 @@ class ClientApp:
     """The lobby and game screens of one player (or spectator) on one server."""
 
     def __init__(self, model: ClientModel, link: TableLink, seats: SeatStore, *, input: Input | None = None,
-                 output: Output | None = None, seat_key: str | None = None) -> None:
+                 output: Output | None = None, seat_key: str | None = None, replay_dir: Path | None = None) -> None:
         self.model = model
+        self.replay_dir = replay_dir or state_dir() / "replays"  # where finished games' replays are kept
         self.link = link
         self.seats = seats
         self.seat_key = seat_key or model.server  # seats are saved under this name of the server
@@ -284,8 +288,24 @@ class ClientApp:
             note(self.model, ("✓ " if finding.ok else "✗ ") + finding.text, "notice" if finding.ok else "error")
             log.info("fairness_check", ok=finding.ok, check=finding.text, game_id=game_id)
         ok = all(f.ok for f in findings)
-        tell(self.model, "Game over. The game is proven fair: see the log." if ok else
-             "Game over. A fairness check FAILED: see the log.", "notice" if ok else "error")
+        tell(self.model, "Game over. The game is proven fair." if ok else
+             "Game over. A fairness check FAILED: see the standings page.", "notice" if ok else "error")
+        view = shown_view(self.model)
+        if view is not None and self.model.game_id == game_id:
+            path = self._keep_replay(game_id, revealed.replay)
+            self.model.final = final_page(view, revealed.replay, findings, path)
+            self.model.help = self.model.final
+
+    def _keep_replay(self, game_id: str, data: bytes) -> Path | None:
+        """Save the revealed replay where the player can audit it later (None if it cannot be written)."""
+        path = self.replay_dir / f"{game_id}.jsonl"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        except OSError as error:
+            log.warning("replay_not_saved", game_id=game_id, reason=str(error))
+            return None
+        return path
 
     # ---- the command line
 
@@ -312,6 +332,8 @@ class ClientApp:
             self.show_help(" ".join(text.split()[1:2]).lower())
         elif word == "commitment":
             self.show_commitment()
+        elif word == "standings" and self.model.final is not None:
+            self.model.help = self.model.final
         elif self.model.screen == "lobby":
             self._lobby_command(parse_lobby(text, self.model.game_types, selected_game(self.model)))
         elif word == "lobby":

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 # Words the client itself understands on the game screen, whatever the game.
 CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat stays yours)",
-                "lobby": "back to the list of games", "commitment": "show the seed commitment in full"}
+                "lobby": "back to the list of games", "commitment": "show the seed commitment in full",
+                "standings": "the final standings, once a game is over"}
 
 
 @dataclass(frozen=True, slots=True)

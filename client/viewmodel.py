@@ -127,6 +127,7 @@ class ClientModel:
     last_acted: int | None = None  # the version this seat's last move made
     help: tuple[str, tuple[str, ...]] | None = None  # (title, lines) of the help page open in its own pane
     help_scroll: int = 0  # the first line of it shown
+    final: tuple[str, tuple[str, ...]] | None = None  # the final standings page, once the game is proven
     confirming: tuple[str, str] | None = None  # (command, question): Enter again on this command sends it
     shown: tuple[Any, tuple[tuple[str, bool], ...], dict[str, Any]] | None = field(default=None, repr=False)  # cache
 
@@ -141,7 +142,7 @@ def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, c
     model.log_scroll = 0
     model.notice = None
     model.help = None
-    model.baseline, model.last_acted = None, None
+    model.baseline, model.last_acted, model.final = None, None, None
 
 
 def leave_game(model: ClientModel) -> None:

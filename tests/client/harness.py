@@ -83,7 +83,7 @@ async def session(table: EngineTable, tmp_path: Path, columns: int = 80, rows: i
     with create_pipe_input() as pipe:
         model = ClientModel(server="test:1", name="Tester", confirm_over=confirm_over)
         client = ClientApp(model, table, SeatStore(tmp_path / "seats.json"), input=pipe,
-                           output=SizedOutput(columns, rows))
+                           output=SizedOutput(columns, rows), replay_dir=tmp_path / "replays")
         task = asyncio.create_task(client.run(game_id, watch=watch))
         running = Session(client, pipe, table)
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import jsonpatch
@@ -20,16 +21,33 @@ from client.viewmodel import GameRow, GameTypeRow, PastVersion, RuleSetRow, Seat
 from engine import GameConfig, Match, get_game
 from engine.core.canonical import canonical_bytes, canonical_hash
 from engine.core.errors import EngineError, IllegalAction
+from engine.core.fairness import commitment, game_seed
+from replays.recorder import RecordedMatch
 
 GAME_ID = "g1"
 TOKEN = "secret-token"
 
 
+SERVER_SEED = "ab" * 32
+
+
 class EngineTable:
     def __init__(self, seed: str = "7", players: int = 4, rules: str = "up", options: tuple[str, ...] = (),
-                 game: str = "lords") -> None:
+                 game: str = "lords", record_to: Path | None = None) -> None:
+        """With `record_to` (a file), the game is recorded there from a committed seed, as a server does,
+        and `replay` reveals it once the game is over."""
         self.game = get_game(game)
-        self.match = Match(self.game, GameConfig(game, rules, players, seed=seed, options=options))
+        self.commitment = "c0ffee"
+        self.recorder: RecordedMatch | None = None
+        if record_to is None:
+            self.match = Match(self.game, GameConfig(game, rules, players, seed=seed, options=options))
+        else:
+            self.commitment, entropies = commitment(SERVER_SEED), ("",) * players
+            meta = {"commitment": self.commitment, "entropies": list(entropies)}
+            config = GameConfig(game, rules, players, seed=game_seed(SERVER_SEED, entropies), options=options)
+            self.recorder = RecordedMatch(Match(self.game, config), record_to, fsync=False, meta=meta)
+            self.match = self.recorder.match
+            self.record_to, self.entropies = record_to, entropies
         self.names = self.game.seat_names(self.match.config)
         self.version = 0
         self.events: dict[int, tuple[str, ...]] = {0: tuple(self.game.describe(e, self.names)
@@ -58,13 +76,14 @@ class EngineTable:
                       for i, n in enumerate(self.names))
         status = "finished" if self.match.over else "running"
         config = self.match.config
-        return GameRow(GAME_ID, config.game, config.rules, (), len(self.names), seats, status, self.version, "c0ffee")
+        return GameRow(GAME_ID, config.game, config.rules, (), len(self.names), seats, status, self.version,
+                       self.commitment)
 
     # ---- the test's side
 
     def play(self, seat: int, text: str) -> None:
         """Another player acts (or the client's action is applied): a new version for every watcher."""
-        events = self.match.play(seat, text)
+        events = (self.recorder or self.match).play(seat, text)
         self.version += 1
         self.moves[self.version] = (seat, self.match.history[-1].action)
         self.events[self.version] = tuple(self.game.describe(e, self.names) for e in events)
@@ -161,7 +180,10 @@ class EngineTable:
         return Accepted(self.version, self.match.history[-1].action, self.events[self.version])
 
     async def replay(self, game_id: str) -> Revealed:
-        raise LinkError("this test table keeps no replay", "not_finished", "FAILED_PRECONDITION")
+        if self.recorder is None or not self.match.over:
+            raise LinkError("this test table keeps no replay", "not_finished", "FAILED_PRECONDITION")
+        return Revealed(self.record_to.read_bytes(), SERVER_SEED, self.commitment, self.entropies,
+                        self.match.config.seed)
 
     async def close(self) -> None:
         self.closed = True

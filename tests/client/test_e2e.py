@@ -34,7 +34,7 @@ async def client_on(port: int, tmp_path: Path, wait: bool = True, **run: Any) ->
         address = f"127.0.0.1:{port}"
         model = ClientModel(server=address, name="Tester", confirm_over=None)  # no questions: it plays on
         client = ClientApp(model, GrpcLink(open_channel(address)), SeatStore(tmp_path / "seats.json"), input=pipe,
-                           output=SizedOutput(80, 24))
+                           output=SizedOutput(80, 24), replay_dir=tmp_path / "replays")
         task = asyncio.create_task(client.run(**run))
         try:
             await until(lambda: model.view is not None if wait else model.summary is not None, 10, "the game")
@@ -86,6 +86,8 @@ def test_a_whole_game_against_a_bot_ends_proven_fair(tmp_path: Path) -> None:
                 assert "✓ your entropy was mixed into the seed" in log
                 assert not [line for line in log if line.startswith("✗")]
                 assert "wins" in screen.split("\n")[0] or "share the win" in screen.split("\n")[0]
+                screen = await s.screen_shows("Replay: ")  # the final standings, with where the replay is
+                assert "  #  player" in screen and len(list((tmp_path / "replays").glob("*.jsonl"))) == 1
         finally:
             await server.stop(0)
     run(test())

@@ -1,0 +1,70 @@
+"""A real end of game: the final standings page (rank, names, points, money and the tie-break when it
+decides, casinos, biggest payout, luck), the fairness proof and where the replay file is kept."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from bots.base import concrete
+from client.endgame import Finding
+from client.seen import with_players
+from client.standings import _tie_break, final_page, standings
+from tests.client.harness import session, until
+from tests.client.table import EngineTable
+
+
+def finish(table: EngineTable, seed: int = 5) -> None:
+    """Random moves for everyone but the client's last one: the client's own move ends the game."""
+    rng = random.Random(seed)
+    while not table.match.over:
+        seat = table.match.actors()[0]
+        table.play(seat, concrete(rng.choice(table.match.legal_actions(seat)), rng).text())
+
+
+def test_the_standings_rank_by_points_then_money_and_come_from_the_replay(tmp_path: Path) -> None:
+    table = EngineTable(players=3, record_to=tmp_path / "g.jsonl")
+    finish(table)
+    view = with_players(table.match.view(0), [("Ann", False), ("random bot", True), ("Bob", False)])
+    rows, _ = standings(view, (tmp_path / "g.jsonl").read_bytes())
+    keys = [(r.points, int(r.money.strip("$m"))) for r in rows]
+    assert keys == sorted(keys, reverse=True) and rows[0].rank == 1
+    assert {r.seat for r in rows} == {0, 1, 2} and rows[0].seat in view["result"]["winners"]
+    assert all(r.best_payout.startswith("$") or r.best_payout == "none" for r in rows)
+    assert all(r.luck == "no gambles" or " over " in r.luck for r in rows)
+    title, lines = final_page(view, (tmp_path / "g.jsonl").read_bytes(), [Finding(True, "checked")],
+                              tmp_path / "g.jsonl")
+    assert title.startswith("Game over: ") and ("End of Game card" in title or "Instant Win" in title)
+    assert lines[0].split() == ["#", "player", "points", "money", "casinos", "biggest", "payout", "luck", "in",
+                                "gambles"]
+    assert "  ✓ checked" in lines and f"Replay: {tmp_path / 'g.jsonl'}" in lines
+
+
+def test_the_tie_break_is_said_only_when_it_decides() -> None:
+    view = {"game": "lords", "seats": [{"name": "Black"}, {"name": "Blue"}, {"name": "Green"}]}
+    assert _tie_break(view, {0: (20, 5), 1: (12, 40), 2: (3, 1)}, [0, 1, 2]) == ""
+    assert _tie_break(view, {0: (20, 5), 1: (20, 40), 2: (3, 1)}, [1, 0, 2]) == \
+        "Blue and Black tie on points (20): money decides, Blue ahead"
+    assert _tie_break(view, {0: (20, 5), 1: (20, 5), 2: (3, 1)}, [0, 1, 2]) == \
+        "Black and Blue tie on points and on money: they share the place"
+
+
+def test_the_end_screen_shows_the_standings_the_proof_and_the_replay_file(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable(players=2, record_to=tmp_path / "server.jsonl")
+        table.seat = 0
+        table.people = {1: "Eve"}
+        async with session(table, tmp_path, columns=120, rows=40) as s:
+            finish(table)
+            screen = await s.screen_shows("Replay: ")
+            assert "Game over: " in screen and "  #  player" in screen and "Blue (Eve)" in screen
+            assert "✓ the revealed server seed matches the commitment shown before the game" in screen
+            saved = tmp_path / "replays" / "g1.jsonl"
+            assert saved.read_bytes() == (tmp_path / "server.jsonl").read_bytes()
+            assert f"vegas replay audit {saved}" in screen
+            s.type("\x1b")
+            await until(lambda: s.model.help is None, what="the page to close")
+            s.type("standings\r")
+            await s.screen_shows("  #  player")
+    asyncio.run(asyncio.wait_for(test(), 30))
