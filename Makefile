@@ -39,9 +39,11 @@ simulate: install
 golden: install
 	$(BIN)/python -m tests.golden.regenerate
 
-# A server on a free loopback port inside the client, a new Lords of Vegas game, you and 3 random bots.
+# A server on a free loopback port inside the client: your unfinished local game if there is one, else a new
+# Lords of Vegas game, you and 3 bots. BOTS=greedy chooses the bots (vegas play --help lists them).
+BOTS ?=
 play: install
-	$(BIN)/vegas play --local
+	$(BIN)/vegas play --local $(if $(BOTS),--bots $(BOTS))
 
 clean:
 	rm -rf $(VENV) build gen *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

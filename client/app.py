@@ -9,6 +9,7 @@ given, so a killed client comes back to its seat.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import secrets
 from collections.abc import Coroutine
 from pathlib import Path
@@ -91,12 +92,13 @@ class ClientApp:
     # ---- running
 
     async def run(self, game_id: str | None = None, watch: bool = False, seat: int | None = None,
-                  create: str = "") -> None:
+                  create: str = "", resume: bool = False, bot_kind: str = "") -> None:
         """Show the lobby until the player quits; or go straight to `game_id`, or to a new game made by
-        the lobby command `create` (`"lords up 4 bots 3"`)."""
+        the lobby command `create` (`"lords up 4 bots 3"`, its bots of kind `bot_kind`); with `resume`,
+        back to this player's unfinished game on the server instead, if there is one."""
 
         def start() -> None:
-            self.spawn(self._start(game_id, watch, seat, create))
+            self.spawn(self._start(game_id, watch, seat, create, resume, bot_kind))
             self.spawn(self._keep_lobby_fresh())
 
         try:
@@ -108,8 +110,11 @@ class ClientApp:
             await asyncio.gather(*self.tasks, return_exceptions=True)
             await self.link.close()
 
-    async def _start(self, game_id: str | None, watch: bool, seat: int | None, create: str) -> None:
+    async def _start(self, game_id: str | None, watch: bool, seat: int | None, create: str, resume: bool,
+                     bot_kind: str) -> None:
         await self.refresh()
+        if resume and not game_id and await self._resume():
+            return
         if create:
             try:
                 spec = parse_lobby(f"create {create}", self.model.game_types, None).new_game
@@ -117,7 +122,7 @@ class ClientApp:
                 tell(self.model, error.message, "error")
                 return
             assert spec is not None
-            await self.create_game(spec)
+            await self.create_game(dataclasses.replace(spec, bot_kind=bot_kind) if bot_kind else spec)
         elif game_id:
             await self.open_game(game_id, watch=watch, seat=seat)
 
@@ -165,6 +170,19 @@ class ClientApp:
         self.model.game_types = await self.link.game_types()
         set_games(self.model, await self.link.list_games())
         self.model.connection, self.model.connected = "connected", True
+
+    async def _resume(self) -> bool:
+        """Open the newest game this player holds a seat in that is not over yet; whether there was one."""
+        for game_id in reversed(self.my_games()):
+            try:
+                summary = await self.link.get_game(game_id)
+            except LinkError:
+                continue  # a game the server no longer has
+            if summary.status in ("waiting", "running"):
+                await self.open_game(game_id)
+                note(self.model, f"Back in your unfinished game {game_id}; lobby lists the others.", "notice")
+                return True
+        return False
 
     def my_games(self) -> list[str]:
         return list(self.seats.games(self.seat_key))

@@ -23,7 +23,9 @@ from typing import Any, TextIO
 
 import structlog
 
+from bots.registry import bot_problem
 from cli.channels import read_password
+from cli.choices import bots_text, options_text, rules_text
 from cli.logs import configure_logging
 from client.seats import SeatStore, state_dir
 
@@ -50,10 +52,17 @@ def register(commands: Any) -> None:
     parser.add_argument("--password-file", type=Path, metavar="FILE",
                         help="a file holding the server's password (its first line), if it has one")
     parser.add_argument("--create", metavar="SPEC", default="",
-                        help="create a game and sit down in it, e.g. 'lords up 4 bots 3' (a lobby create command)")
+                        help="create a game and sit down in it, e.g. 'lords up 4 bots 3 layoff' (GAME RULES SEATS "
+                        f"bots N OPTIONS; rule sets: {rules_text()}; options: {options_text()})")
     parser.add_argument("--local", action="store_true",
-                        help=f"run a server in this process on a free loopback port and play a new game on it "
-                        f"(default game: '{LOCAL_GAME}'; games are kept in the state directory)")
+                        help=f"run a server in this process on a free loopback port and go back to your unfinished "
+                        f"game on it, or play a new one (default game: '{LOCAL_GAME}'; games are kept in the "
+                        "state directory)")
+    parser.add_argument("--bots", metavar="KIND", default="",
+                        help=f"with --local or --create: the kind of bot in the new game's bot seats: "
+                        f"{bots_text()} (default: random)")
+    parser.add_argument("--new", action="store_true",
+                        help="with --local: start a new game even if an unfinished local game is there to resume")
     parser.add_argument("--bot-think-ms", type=int, default=LOCAL_THINK_MS,
                         help=f"with --local: the bots' pause before each move (default: {LOCAL_THINK_MS})")
     parser.add_argument("--confirm-over", type=int, default=CONFIRM_OVER, metavar="MILLIONS",
@@ -83,6 +92,10 @@ def check_args(args: argparse.Namespace) -> None:
         raise SystemExit("vegas play: --create makes a new game; leave out --game (or --create to join it)")
     if not 1 <= len(args.name.strip()) <= 32:
         raise SystemExit("vegas play: --name must be 1 to 32 characters")
+    if args.bots and not (args.local or args.create):
+        raise SystemExit("vegas play: --bots chooses the bots of a new game: add --local or --create SPEC")
+    if args.bots and (problem := bot_problem(args.bots, (args.create.split() or ["lords"])[0])):
+        raise SystemExit(f"vegas play: --bots {args.bots}: {problem}")
     if args.confirm_over < 0:
         raise SystemExit(f"vegas play: --confirm-over {args.confirm_over} must be 0 or more ($m)")
     if not 0 <= args.bot_think_ms <= 10_000:
@@ -131,9 +144,11 @@ async def play(args: argparse.Namespace) -> None:
                         confirm_over=None if args.no_confirm else args.confirm_over)
     client = ClientApp(model, link, SeatStore(), seat_key="local" if local else address)
     create = args.create or (LOCAL_GAME if local and not args.game else "")
-    log.info("client_start", server=address, local=bool(local), game=args.game, create=create)
+    resume = bool(local) and not args.game and not args.create and not args.new
+    log.info("client_start", server=address, local=bool(local), game=args.game, create=create, resume=resume)
     try:
-        await client.run(args.game, watch=args.watch, seat=args.seat, create=create)
+        await client.run(args.game, watch=args.watch, seat=args.seat, create=create, resume=resume,
+                         bot_kind=args.bots)
     finally:
         if local:
             await local[0].stop(0.5)

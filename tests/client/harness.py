@@ -77,14 +77,14 @@ class Session:
 @asynccontextmanager
 async def session(table: EngineTable, tmp_path: Path, columns: int = 80, rows: int = 24,
                   game_id: str | None = GAME_ID, watch: bool = False, wait_for_view: bool = True,
-                  confirm_over: int | None = None) -> AsyncIterator[Session]:
+                  confirm_over: int | None = None, **run: Any) -> AsyncIterator[Session]:
     """A client on `table`; it asks before final or dear commands only with `confirm_over` ($m, as
     `vegas play --confirm-over`; None is `--no-confirm`)."""
     with create_pipe_input() as pipe:
         model = ClientModel(server="test:1", name="Tester", confirm_over=confirm_over)
         client = ClientApp(model, table, SeatStore(tmp_path / "seats.json"), input=pipe,
                            output=SizedOutput(columns, rows), replay_dir=tmp_path / "replays")
-        task = asyncio.create_task(client.run(game_id, watch=watch))
+        task = asyncio.create_task(client.run(game_id, watch=watch, **run))  # run: create=, resume=...
         running = Session(client, pipe, table)
         try:
             if game_id is not None and wait_for_view:

@@ -63,6 +63,7 @@ class EngineTable:
         self.tokens_revoked = False  # the server lost its seats (its data was reset): tokens are refused
         self.closed = False
         self.people: dict[int, str] = {}  # seats held by people other than the client (else bots)
+        self.created: list[NewGame] = []  # the games the client asked to create
 
     def _views(self) -> dict[int | None, Any]:
         seats: list[int | None] = [None, *range(len(self.names))]
@@ -106,6 +107,7 @@ class EngineTable:
         return self.summary()
 
     async def create_game(self, spec: NewGame) -> Created:
+        self.created.append(spec)
         return Created(GAME_ID, "c0ffee", self.summary())
 
     async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:

@@ -61,3 +61,13 @@ def test_confirmations_are_on_by_default_and_can_be_turned_off() -> None:
     args = parse()
     assert args.confirm_over == 20 and not args.no_confirm  # type: ignore[attr-defined]
     assert parse("--no-confirm", "--confirm-over", "5").no_confirm  # type: ignore[attr-defined]
+
+
+def test_bots_are_chosen_for_a_new_game_and_listed_in_the_help() -> None:
+    assert parse("--local", "--bots", "greedy").bots == "greedy"  # type: ignore[attr-defined]
+    with pytest.raises(SystemExit, match="--bots chooses the bots of a new game"):
+        check_args(parse("--bots", "greedy"))  # type: ignore[arg-type]
+    with pytest.raises(SystemExit, match="unknown bot 'clever'; bots: greedy, random"):
+        check_args(parse("--local", "--bots", "clever"))  # type: ignore[arg-type]
+    help_text = " ".join(build_parser()._subparsers._group_actions[0].choices["play"].format_help().split())  # type: ignore[union-attr]
+    assert "greedy, random" in help_text and "up (2-6 players)" in help_text
