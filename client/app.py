@@ -62,6 +62,15 @@ class KeepLine(Exception):
     """Enter did not send the command but asked about it: the line stays as it is."""
 
 
+def plain_connection(text: str) -> str:
+    """The follower's connection states in a player's words: `reconnecting in 2.0s (the server cannot be
+    reached (...))` → `server unreachable, retrying in 2.0s (...)`."""
+    if text.startswith("reconnecting in "):
+        when, _, why = text.removeprefix("reconnecting in ").partition(" ")
+        return f"server unreachable, retrying in {when}" + (f" {why}" if why else "")
+    return text
+
+
 def done_text(order: Order) -> str:
     """The notice after the server took `order`: `done: sprawl B5 C5 (sprawl C5 is sprawl B5 C5)`."""
     return f"done: {order.action}" + (f" ({order.note})" if order.note else "")
@@ -112,7 +121,11 @@ class ClientApp:
 
     async def _start(self, game_id: str | None, watch: bool, seat: int | None, create: str, resume: bool,
                      bot_kind: str) -> None:
-        await self.refresh()
+        try:
+            await self.refresh()
+        except LinkError as error:  # the lobby says so and keeps trying (_keep_lobby_fresh)
+            self.model.connection, self.model.connected = error.message, False
+            raise
         if resume and not game_id and await self._resume():
             return
         if create:
@@ -285,12 +298,15 @@ class ClientApp:
         return acting == self.model.seat or any(p.yours and p.choices for p in open_prompts(self.model))
 
     def on_connection(self, text: str, connected: bool) -> None:
-        if text.startswith("reconnecting") and not self.dropped:
+        text = plain_connection(text)
+        if text.startswith("server unreachable") and not self.dropped:
             self.dropped = True
-            note(self.model, f"connection lost, {text}", "error")
+            note(self.model, f"connection lost: {text}", "error")
         elif text == "live" and self.dropped:
             self.dropped = False
             note(self.model, "connection back: carrying on from the last version held", "notice")
+            if self.model.notice is not None and self.model.notice.level == "error":
+                self.model.notice = None  # what went wrong while it was down is over
         self.model.connection, self.model.connected = text, connected
         self.redraw()
 
@@ -384,6 +400,9 @@ class ClientApp:
             for line in shown:
                 note(self.model, line)
             return
+        if not self.model.connected:
+            raise CommandError(f"{text}: not sent, the server cannot be reached ({self.model.connection}); "
+                               "press Enter again once the status bar says live")
         order = ui.resolve(text, self.model.view, self.model.seat, open_prompts(self.model))
         if self._asks_first(ui, text, order):
             return

@@ -111,7 +111,10 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
     """The list of games, the selected one highlighted, and how to create, join or watch one."""
     lines: list[Line] = [[("class:title", " Vegas Table"), ("class:dim", f" · {model.server} · {model.name}")], []]
     lines.append([("class:dim", fit("   game      kind         status      seats", width))])
-    if not model.games:
+    if not model.games and not model.connected and model.connection != "not connected":
+        lines += [[("class:error", f" No answer from the server at {model.server}; trying again every few seconds.")],
+                  [("", "   Is the address right? "), ("class:info", "vegas play --server HOST:PORT")]]
+    elif not model.games:
         lines.append([("", "   No games yet. Create one: "), ("class:info", "create lords up 4 bots 3")])
     for index, game in enumerate(model.games):
         free = len(game.free_seats)
