@@ -35,7 +35,7 @@ from client.orders import CommandError, Order
 from client.render.styles import client_style
 from client.seats import SavedSeat, SeatStore, state_dir
 from client.sending import deliver
-from client.standings import final_page
+from client.standings import audit_page, final_page
 from client.suggestions import CLIENT_WORDS
 from client.viewmodel import (
     ClientModel,
@@ -97,6 +97,7 @@ class ClientApp:
         self.tasks: set[asyncio.Task[Any]] = set()
         self.follower: asyncio.Task[None] | None = None
         self.dropped = False  # the game stream was lost and is being retried
+        self.revealed: bytes | None = None  # the finished game's replay, for `audit`
 
     # ---- running
 
@@ -210,6 +211,7 @@ class ClientApp:
         if saved is not None and saved.code:
             self.link.codes.setdefault(game_id, saved.code)
         summary = await self.link.get_game(game_id)
+        self.revealed = None
         if saved is None and not watch:
             if not summary.free_seats:
                 tell(self.model, f"game {game_id} has no free seat: watching it instead", "notice")
@@ -326,6 +328,7 @@ class ClientApp:
              "Game over. A fairness check FAILED: see the standings page.", "notice" if ok else "error")
         view = shown_view(self.model)
         if view is not None and self.model.game_id == game_id:
+            self.revealed = revealed.replay
             path = self._keep_replay(game_id, revealed.replay)
             self.model.final = final_page(view, revealed.replay, findings, path)
             self.model.help = self.model.final
@@ -366,8 +369,8 @@ class ClientApp:
             self.show_help(" ".join(text.split()[1:2]).lower())
         elif word == "commitment":
             self.show_commitment()
-        elif word == "standings" and self.model.final is not None:
-            self.model.help = self.model.final
+        elif word in ("audit", "standings") and self.model.screen == "game":
+            self.show_final(word)
         elif self.model.screen == "lobby":
             self._lobby_command(parse_lobby(text, self.model.game_types, selected_game(self.model)))
         elif word == "lobby":
@@ -471,6 +474,16 @@ class ClientApp:
             self.model.help = (f"{ui.title}: help {topic}", (*ui.topics[topic], f"Also: help (the commands) · {more}"))
         else:
             self.model.help = (f"{ui.title}: the commands", (*ui.help, f"More: {more}"))
+
+    def show_final(self, page: str) -> None:
+        """`standings` or `audit` of the finished game in the pane; CommandError before the end."""
+        if self.revealed is None or self.model.final is None:
+            raise CommandError(f"{page}: the game is not over yet (or not yet proven): it comes at the end")
+        if page == "audit":
+            self.model.help = audit_page(self.revealed, self.application.output.get_size().columns - 2)
+        else:
+            self.model.help = self.model.final
+        self.model.help_scroll = 0
 
     def close_help(self) -> bool:
         """Close the help pane if one is open (whether it was)."""

@@ -31,8 +31,8 @@ class Standing:
     points: int | None  # None in a game without points
     money: str  # `$54m`, `$310k`
     holdings: str  # Lords: casinos bossed at the end; Las Vegas: banknotes won
-    best_payout: str  # `$12m from casino C8 (gold)`
-    luck: str  # `+$3.5m over 4 gambles`, `+1.3 dice over 30 rolls`
+    best_payout: str  # `$12m gold C8`, `$90k casino 4`
+    luck: str  # `+$3.5m (4 bets)`: won beyond expectation; `+1.3 dice (30 rolls)`: dice placed beyond it
 
 
 def _payouts(replay: Replay, game: str) -> dict[int, tuple[int, str]]:
@@ -42,8 +42,7 @@ def _payouts(replay: Replay, game: str) -> dict[int, tuple[int, str]]:
         for event in events:
             if event.get("kind") != "casino_paid":
                 continue
-            where = (f"casino {casino_name(event['lots'], event['colour'])}" if game == "lords"
-                     else f"casino {event['casino']}")
+            where = casino_name(event["lots"], event["colour"]) if game == "lords" else f"casino {event['casino']}"
             for seat, amount in event["payouts"]:
                 if seat >= 0 and amount > best.get(seat, (0, ""))[0]:
                     best[seat] = (int(amount), where)
@@ -57,9 +56,9 @@ def _luck(audit: Any, seat: int) -> str:
         if not luck.gambles:
             return "no gambles"
         gain = float(luck.gamble_gain - luck.gamble_expected)
-        return f"{'+' if gain >= 0 else '-'}${abs(gain):.1f}m over {counted(luck.gambles, 'gamble')}"
+        return f"{'+' if gain >= 0 else '-'}${abs(gain):.1f}m ({counted(luck.gambles, 'bet')})"
     rolls = audit.rolls[seat]
-    return f"{float(rolls.groups - rolls.expected):+.1f} dice over {counted(rolls.rolls, 'roll')}"
+    return f"{float(rolls.groups - rolls.expected):+.1f} dice ({counted(rolls.rolls, 'roll')})"
 
 
 def standings(view: Mapping[str, Any], replay_bytes: bytes) -> tuple[list[Standing], str]:
@@ -84,7 +83,7 @@ def standings(view: Mapping[str, Any], replay_bytes: bytes) -> tuple[list[Standi
         rows.append(Standing(rank, seat, seat_label(view, seat),
                              key[seat][0] if game == "lords" else None, f"${view['seats'][seat]['money']}{unit}",
                              counted(bossed[seat], "casino" if game == "lords" else "note"),
-                             f"${amount}{unit} from {where}" if amount else "none", _luck(audit, seat)))
+                             f"${amount}{unit} {where}" if amount else "none", _luck(audit, seat)))
     return rows, _tie_break(view, key, order)
 
 
@@ -122,19 +121,40 @@ def final_page(view: Mapping[str, Any], replay_bytes: bytes, findings: Sequence[
     if replay_path is not None:
         lines += [f"Replay: {replay_path}", f"  audit it: vegas replay audit {replay_path}",
                   f"  step through it: vegas replay show {replay_path}"]
-    lines.append("Esc shows the final board; standings brings this page back; lobby, quit.")
+    lines.append("audit: the whole audit here (money by source, gambles, trades, dice) · Esc: the final board · "
+                 "standings: this page again · lobby · quit")
     return title, tuple(lines)
 
 
 def _table(rows: Sequence[Standing], view: Mapping[str, Any]) -> list[str]:
+    """The standings as aligned text, each column as wide as its widest cell."""
     points = view["game"] == "lords"
-    name = max(len(r.player) for r in rows)
-    holds = "casinos" if points else "notes"
-    luck = "luck in gambles" if points else "luck with the dice"
-    out = [f"  #  {'player':<{name}}  " + ("points  " if points else "") + f"{'money':>6}  {holds:<10}  "
-           f"{'biggest payout':<26}  {luck}"]
-    for r in rows:
-        pts = f"{r.points:>6}  " if points else ""
-        out.append(f"  {r.rank:<2} {r.player:<{name}}  {pts}{r.money:>6}  {r.holdings:<10}  {r.best_payout:<26}  "
-                   f"{r.luck}")
-    return out
+    head = ["#", "player", *(["points"] if points else []), "money", "casinos" if points else "notes",
+            "best payout", "gamble luck" if points else "dice luck"]
+    cells = [[str(r.rank), r.player, *([str(r.points)] if points else []), r.money, r.holdings, r.best_payout,
+              r.luck] for r in rows]
+    widths = [max(len(row[i]) for row in [head, *cells]) for i in range(len(head))]
+    numeric = {0, *([2] if points else []), 3 if points else 2}
+
+    def line(row: list[str]) -> str:
+        return "  " + "  ".join(cell.rjust(w) if i in numeric else cell.ljust(w)
+                                for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+
+    return [line(head), *(line(row) for row in cells)]
+
+
+def audit_page(replay_bytes: bytes, width: int) -> tuple[str, tuple[str, ...]]:
+    """The replay audit (`vegas replay audit`'s tables) as a page of the client's pane, `width` wide."""
+    import io
+
+    from rich.console import Console
+
+    from replays.audit.render import render_audit
+
+    try:
+        audit = audit_replay(parse_lines(replay_bytes.splitlines(), "replay"))
+    except (AuditError, ReplayFormatError) as error:
+        return "Audit", (f"No audit: the replay cannot be read ({error})",)
+    out = io.StringIO()
+    render_audit(audit, Console(file=out, width=max(40, width), color_system=None, highlight=False))
+    return f"Audit: {audit.title}", tuple(out.getvalue().rstrip("\n").split("\n"))

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 # Words the client itself understands on the game screen, whatever the game.
 CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat stays yours)",
                 "lobby": "back to the list of games", "commitment": "show the seed commitment in full",
-                "standings": "the final standings, once a game is over"}
+                "standings": "the final standings, once a game is over",
+                "audit": "the whole audit of a finished game"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,8 @@ HELP: tuple[str, ...] = (
     "           place NUMBER slot puts them on the slot machine (slot module)",
     "Decisions: type the number of a choice, or kick COLOUR [biggie] · kick white · take VALUE",
     "Most dice at a casino takes its biggest note, next most the next; ties cancel each other out.",
-    "Client: help · commitment (the seed's, in full) · lobby · quit (your seat stays yours: run the client again)",
+    "Client: help [TOPIC] · commitment (the seed's, in full) · standings (once over) · lobby · quit (your seat",
+    "        stays yours: run the client again) · F1 or Esc closes this page · PageUp/PageDown scroll the log",
 )
 _UNFINISHED = ("usage:", "no action given")
 

@@ -28,8 +28,9 @@ HELP: tuple[str, ...] = (
     "           on your turn a trade may include YOU does ACTION (build, remodel, ...): steps happen in order",
     "Decisions: type the number of a choice, or remove LOT · place PIPS LOT · layoff yes|no",
     "A casino is named by any of its lots. Tab completes; the line turns red while a command cannot work.",
-    "Client: help · pile (discards, card by card) · commitment · lobby · quit (your seat stays yours: run the client "
-    "again)",
+    "Client: help [TOPIC] · pile (discards, card by card) · commitment (the seed's, in full) · standings and",
+    "        audit (once over) · lobby · quit (your seat stays yours: run the client again) · F1 or Esc closes",
+    "        this page · PageUp/PageDown scroll it or the log",
 )
 _UNFINISHED = ("usage:", "no action given", "must be followed by")
 # The kind of each argument of a verb, to check the words typed so far before the command is complete.

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from bots.base import concrete
 from client.endgame import Finding
+from client.seats import SavedSeat, SeatStore
 from client.seen import with_players
 from client.standings import _tie_break, final_page, standings
 from tests.client.harness import session, until
-from tests.client.table import EngineTable
+from tests.client.table import GAME_ID, TOKEN, EngineTable
 
 
 def finish(table: EngineTable, seed: int = 5) -> None:
@@ -21,6 +22,16 @@ def finish(table: EngineTable, seed: int = 5) -> None:
     while not table.match.over:
         seat = table.match.actors()[0]
         table.play(seat, concrete(rng.choice(table.match.legal_actions(seat)), rng).text())
+
+
+def test_standings_and_audit_wait_for_the_end(tmp_path: Path) -> None:
+    async def test() -> None:
+        table = EngineTable()
+        table.seat = table.match.actors()[0]
+        async with session(table, tmp_path) as s:
+            s.type("audit\r")
+            await s.screen_shows("audit: the game is not over yet")
+    asyncio.run(asyncio.wait_for(test(), 30))
 
 
 def test_the_standings_rank_by_points_then_money_and_come_from_the_replay(tmp_path: Path) -> None:
@@ -32,12 +43,11 @@ def test_the_standings_rank_by_points_then_money_and_come_from_the_replay(tmp_pa
     assert keys == sorted(keys, reverse=True) and rows[0].rank == 1
     assert {r.seat for r in rows} == {0, 1, 2} and rows[0].seat in view["result"]["winners"]
     assert all(r.best_payout.startswith("$") or r.best_payout == "none" for r in rows)
-    assert all(r.luck == "no gambles" or " over " in r.luck for r in rows)
+    assert all(r.luck == "no gambles" or r.luck.endswith(("bet)", "bets)")) for r in rows)
     title, lines = final_page(view, (tmp_path / "g.jsonl").read_bytes(), [Finding(True, "checked")],
                               tmp_path / "g.jsonl")
     assert title.startswith("Game over: ") and ("End of Game card" in title or "Instant Win" in title)
-    assert lines[0].split() == ["#", "player", "points", "money", "casinos", "biggest", "payout", "luck", "in",
-                                "gambles"]
+    assert lines[0].split() == ["#", "player", "points", "money", "casinos", "best", "payout", "gamble", "luck"]
     assert "  ✓ checked" in lines and f"Replay: {tmp_path / 'g.jsonl'}" in lines
 
 
@@ -53,13 +63,14 @@ def test_the_tie_break_is_said_only_when_it_decides() -> None:
 def test_the_end_screen_shows_the_standings_the_proof_and_the_replay_file(tmp_path: Path) -> None:
     async def test() -> None:
         table = EngineTable(players=2, record_to=tmp_path / "server.jsonl")
-        table.seat = 0
-        table.people = {1: "Eve"}
+        table.seat, table.joined, table.people = 0, True, {1: "Eve"}
+        SeatStore(tmp_path / "seats.json").put("test:1", SavedSeat(GAME_ID, 0, TOKEN, "Tester", ""))  # as recorded
         async with session(table, tmp_path, columns=120, rows=40) as s:
             finish(table)
             screen = await s.screen_shows("Replay: ")
             assert "Game over: " in screen and "  #  player" in screen and "Blue (Eve)" in screen
             assert "✓ the revealed server seed matches the commitment shown before the game" in screen
+            assert "✗" not in screen and "✓ the replay ends in exactly the position you saw" in screen
             saved = tmp_path / "replays" / "g1.jsonl"
             assert saved.read_bytes() == (tmp_path / "server.jsonl").read_bytes()
             assert f"vegas replay audit {saved}" in screen
@@ -67,4 +78,7 @@ def test_the_end_screen_shows_the_standings_the_proof_and_the_replay_file(tmp_pa
             await until(lambda: s.model.help is None, what="the page to close")
             s.type("standings\r")
             await s.screen_shows("  #  player")
+            s.type("audit\r")
+            screen = await s.screen_shows("Audit: Lords of Vegas")
+            assert "Where the money came from" in screen and "PageUp/PageDown scroll it" in screen
     asyncio.run(asyncio.wait_for(test(), 30))
