@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client.render.text import Line, Lines, fit, flow, join_lines, pad, truncate
+from client.render.text import Line, Lines, fit, flow, join_lines, pad, truncate, wrap_line
 from client.render.text import width as width_of
 from client.seen import actor, player_of, seat_label
 from engine.lords.board import CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_BY_NAME, LOTS
@@ -257,12 +257,12 @@ def underworld_lines(view: Mapping[str, Any], width: int) -> list[Line]:
     uw = view.get("underworld")
     if not uw:
         return []
-    lines: list[Line] = [truncate([("class:title", "underworld "),
+    lines: list[Line] = wrap_line([("class:title", "underworld "),
                                    ("class:dim", f"deck {uw['deck_left']} · discarded {len(uw['discards'])}"
-                                                 f" · acquires left {uw['acquires_left']}")], width)]
+                                                 f" · acquires left {uw['acquires_left']}")], width)
     for card in uw["line"] or ():
         words = " " + card_words(card, name=False)
-        lines.append(truncate([("class:dim", "  line "), ("class:info", card["id"]), ("", words)], width))
+        lines += wrap_line([("class:dim", "  line "), ("class:info", card["id"]), ("", words)], width)
     if not uw["line"]:
         lines.append([("class:dim", "  line empty")])
     viewer = view.get("viewer")
@@ -273,11 +273,11 @@ def underworld_lines(view: Mapping[str, Any], width: int) -> list[Line]:
             for card in hand:
                 state = " (used)" if card.get("used") else ""
                 held = f" [${card['money']}m on it]" if card.get("money") else ""
-                lines.append(truncate([player_badge(view, seat, "  yours "), ("class:info", card["id"]),
-                                       ("", f" {card_words(card, name=False)}{held}{state}")], width))
+                lines += wrap_line([player_badge(view, seat, "  yours "), ("class:info", card["id"]),
+                                    ("", f" {card_words(card, name=False)}{held}{state}")], width)
             continue
         names = ", ".join(c["name"] + (f" [${c['money']}m]" if c.get("money") else "") for c in hand)
-        lines.append(truncate([player_badge(view, seat, f"  {seat_name(view, seat)} "), ("", names)], width))
+        lines += wrap_line([player_badge(view, seat, f"  {seat_name(view, seat)} "), ("", names)], width)
     return lines
 
 

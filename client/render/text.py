@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_width
@@ -73,6 +74,29 @@ def flow(items: Iterable[Line], size: int, first: Line | None = None, indent: in
     if line:
         lines.append(line)
     return [truncate(each, size) for each in lines]
+
+
+def wrap_line(line: Line, size: int, indent: int = 4) -> list[Line]:
+    """`line` as it is if it fits in `size` columns, else broken between words over more lines (later ones
+    `indent` spaces in), each word keeping its style: a long sentence of a panel read in full."""
+    if width(line) <= size:
+        return [list(line)]
+    words: list[Line] = []
+    current: Line = []
+    for fragment in line:
+        style, text = fragment[0], fragment[1]
+        for part in re.split(r"( +)", text):
+            if not part:
+                continue
+            if part.startswith(" ") and (words or current):
+                if current:
+                    words.append(current)
+                current = []
+            else:
+                current.append((style, part))  # a word, or the line's own leading spaces
+    if current:
+        words.append(current)
+    return flow(words, size, indent=indent)
 
 
 def join_lines(lines: Iterable[Line]) -> Lines:

@@ -232,7 +232,8 @@ def test_an_underworld_game_shows_the_line_and_sends_acquire(tmp_path: Path) -> 
             s.type(f"acquire {card['id']}\r")
             await sent(s)
             assert s.table.sent == [Submit(f"acquire {card['id']}")]
-            await s.screen_shows(f"acquires {card['name']} for ${card['cost']}m")
+            await until(lambda: any(f"acquires {card['name']} for ${card['cost']}m" in line.text
+                                    for line in s.model.log), what="the acquire in the log")
             s.type(f"acquire {card['id']} ")
             await s.screen_shows("you have already acquired a card this turn")
     run(test)

@@ -49,7 +49,7 @@ def arranged(view: dict[str, Any], prompts: list[Prompt], columns: int, rows: in
 
 
 @pytest.mark.parametrize(("game", "rules", "players", "options"), [
-    ("lords", "up", 4, ("layoff",)), ("lords", "classic", 2, ()),
+    ("lords", "up", 4, ("layoff",)), ("lords", "classic", 2, ()), ("lords", "up", 3, ("layoff", "underworld")),
     ("lasvegas", "base", 5, ("biggies", "kickers", "neutral", "slot"))])
 @pytest.mark.parametrize(("columns", "rows"), [(120, 40), (160, 50)])
 def test_nothing_is_cut_at_120x40_or_wider(game: str, rules: str, players: int, options: tuple[str, ...],
@@ -75,7 +75,9 @@ def test_help_opens_in_its_own_pane_at_80x24_and_esc_closes_it(tmp_path: Path) -
             s.type("help\r")
             screen = await s.screen_shows("Lords of Vegas: the commands")
             assert "A1  $9" not in screen  # the pane, not the board and a two-line log
-            assert "Your turn: build LOT COLOUR" in screen and "More: help board · help gamble · help sprawl" in screen
+            assert "Your turn: build LOT COLOUR" in screen and "PageUp/PageDown scroll it" in screen
+            s.type("\x1b[6~")  # PageDown: the rest of the page
+            await s.screen_shows("More: help board · help gamble · help sprawl")
             s.type("\x1b")
             await s.screen_shows("A1  $9")
             s.type("help board\r")
