@@ -398,10 +398,10 @@ class ClientApp:
         ui = current_ui(self.model)
         if ui is None or self.model.view is None or self.model.version is None:
             raise CommandError("the game has not started yet: wait for every seat to be taken")
-        shown = ui.look(text.split()[0].lower(), self.model.view) if len(text.split()) == 1 else None
-        if shown is not None:
-            for line in shown:
-                note(self.model, line)
+        word = text.split()[0].lower()
+        shown = ui.look(word, shown_view(self.model) or self.model.view) if len(text.split()) == 1 else None
+        if shown is not None:  # in the pane, where a long list has room (the log may be two lines high)
+            self.model.help, self.model.help_scroll = (f"{ui.title}: {word}", tuple(shown)), 0
             return
         if not self.model.connected:
             raise CommandError(f"{text}: not sent, the server cannot be reached ({self.model.connection}); "

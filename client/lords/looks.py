@@ -1,4 +1,4 @@
-"""Words that show, in the log, what any player at the table may look at but the panels have no room for.
+"""Words that show, in the help pane, what any player at the table may look at but the panels have no room for.
 
     pile     the property discard pile, card by card, newest first ("Anyone can look through any discard pile")
     cards    the Underworld: the line with every card's words, its discards, and every player's cards
