@@ -198,8 +198,34 @@ class ClientApp:
                 return True
         return False
 
+    # ---- saved seats: keyed by server, game and name, so two people on one account keep their own seats
+
+    @property
+    def _named_key(self) -> str:
+        return f"{self.seat_key}#{self.model.name.lower()}"
+
+    def saved_seat(self, game_id: str) -> SavedSeat | None:
+        """The seat this player (by name) holds in `game_id`: saved under their name, or saved before seats
+        were kept by name and joined with this name. Another name's seat is never taken silently."""
+        saved = self.seats.get(self._named_key, game_id)
+        if saved is None:
+            older = self.seats.get(self.seat_key, game_id)
+            saved = older if older is not None and older.name == self.model.name else None
+        return saved
+
+    def others_seat(self, game_id: str) -> SavedSeat | None:
+        """A seat of `game_id` saved on this machine for someone else (another --name)."""
+        older = self.seats.get(self.seat_key, game_id)
+        return older if older is not None and older.name != self.model.name else None
+
+    def forget_seat(self, game_id: str) -> None:
+        self.seats.forget(self._named_key, game_id)
+        if self.others_seat(game_id) is None:
+            self.seats.forget(self.seat_key, game_id)
+
     def my_games(self) -> list[str]:
-        return list(self.seats.games(self.seat_key))
+        older = [g for g, saved in self.seats.games(self.seat_key).items() if saved.name == self.model.name]
+        return list(dict.fromkeys([*older, *self.seats.games(self._named_key)]))
 
     def move_selection(self, step: int) -> None:
         if self.model.games:
@@ -207,11 +233,15 @@ class ClientApp:
 
     async def open_game(self, game_id: str, watch: bool = False, seat: int | None = None) -> None:
         """Sit down at `game_id`: with a saved token if there is one, else by joining; or just watch."""
-        saved = None if watch else self.seats.get(self.seat_key, game_id)
+        saved = None if watch else self.saved_seat(game_id)
         if saved is not None and saved.code:
             self.link.codes.setdefault(game_id, saved.code)
+        if saved is not None and seat is not None and seat != saved.seat:
+            raise LinkError(f"you ({self.model.name}) already play seat {saved.seat} of game {game_id}, not seat "
+                            f"{seat}: leave out --seat, or play another seat under another --name")
         summary = await self.link.get_game(game_id)
         self.revealed = None
+        other = None if watch or saved is not None else self.others_seat(game_id)
         if saved is None and not watch:
             if not summary.free_seats:
                 tell(self.model, f"game {game_id} has no free seat: watching it instead", "notice")
@@ -221,12 +251,15 @@ class ClientApp:
                 joined = await self.link.join_game(game_id, self.model.name, seat, entropy)
                 saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, entropy,
                                   self.link.codes.get(game_id, ""))
-                self.seats.put(self.seat_key, saved)
+                self.seats.put(self._named_key, saved)
                 summary = joined.game  # the seat list with this player in it
                 log.info("joined", game_id=game_id, seat=joined.seat)
         enter_game(self.model, game_id, saved.seat if saved else None, saved.token if saved else "",
                    summary.commitment)
         self.model.summary = summary
+        if other is not None:
+            note(self.model, f"Seat {other.seat} of game {game_id} is kept for {other.name} (vegas play --name "
+                             f"{other.name} takes it back); you join as {self.model.name}.", "notice")
         if saved is not None:
             note(self.model, f"You play seat {saved.seat} of game {game_id}. Type help for the commands.")
         self._follow()
@@ -259,7 +292,7 @@ class ClientApp:
         except LinkError as error:
             if error.code != "bad_token":
                 raise
-            self.seats.forget(self.seat_key, game_id)
+            self.forget_seat(game_id)
             self.back_to_lobby()
             tell(self.model, f"The seat saved for game {game_id} is not valid on this server any more "
                  "(was its data reset?); join again from the lobby.", "error")
@@ -317,7 +350,7 @@ class ClientApp:
         game_id = self.model.game_id
         assert game_id is not None
         revealed = await self.link.replay(game_id)
-        saved = self.seats.get(self.seat_key, game_id)
+        saved = self.saved_seat(game_id)
         findings = check_finished_game(revealed, self.model.commitment, self.model.seat,
                                        saved.entropy if saved else None, self.model.view)
         for finding in findings:
