@@ -27,12 +27,11 @@ def question(action_text: str, view: Mapping[str, Any], seat: int | None, over: 
         could = sorted({t.split()[0] for t in legal_texts(view, seat) if t.split()[0] in SPENDING},
                        key=SPENDING.index)
         if could and money > 0:
-            return (f"End your turn with ${money}m unspent? You could still {', '.join(could)}. "
-                    "Enter again ends it; change the line to do something else.")
+            return f"End your turn with ${money}m unspent (you could still {', '.join(could)})? Enter again ends it."
         return None
     if isinstance(action, Raise | Remodel):
         played = try_action(view, seat, action)
         cost = money - played[0].money[seat] if played else 0
         if cost >= over:
-            return f"{action_text} costs ${cost}m of your ${money}m. Enter again to confirm; change the line to cancel."
+            return f"{action_text} costs ${cost}m of your ${money}m: Enter again to confirm, or edit the line."
     return None

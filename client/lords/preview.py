@@ -55,8 +55,8 @@ def _worded(action: Any, view: Mapping[str, Any], seat: int) -> str | None:
     if isinstance(action, Gamble):
         casino = _casino_of(view, action.lot)
         house = view["seats"][int(casino["boss"])]["name"] if casino and casino.get("boss") is not None else "?"
-        return (f"bet ${action.bet}m of your ${money}m against {house}: win ${action.bet}m, or ${2 * action.bet}m "
-                f"on 2 or 12; lose it on 5 to 8 (you win {percent(DOUBLE + EVEN)} of the time; help gamble)")
+        return (f"bet ${action.bet}m of ${money}m against {house}: 3-4 or 9-11 win ${action.bet}m, 2 or 12 win "
+                f"${2 * action.bet}m, 5-8 lose ({percent(DOUBLE + EVEN)} win; help gamble)")
     if isinstance(action, Reorganize):
         casino = _casino_of(view, action.lot)
         dice = [view["lots"][lot]["die"][1] for lot in casino["lots"] if view["lots"][lot].get("die")] \
@@ -78,7 +78,7 @@ def _casino_after(after: Any, lot: int, names: list[str], merged: bool, tie: boo
     shape = f"{len(lots)}-space {colour} casino" + (f", {height} high," if height > 1 else "")
     where = "-".join(LOTS[i].name for i in lots) if len(lots) <= 4 else f"{LOTS[lots[0]].name}+{len(lots) - 1}"
     who = boss(after, lots)
-    owner = "a tie for boss is rolled off" if tie else (f"boss {names[who]}" if who >= 0 else "no boss")
+    owner = "boss tie, rerolled" if tie else (f"boss {names[who]}" if who >= 0 else "no boss")
     return f"{'merged: ' if merged else ''}{shape} {where}, {owner}"
 
 

@@ -61,7 +61,7 @@ def test_ending_the_turn_with_money_and_actions_left_asks_first(tmp_path: Path) 
         table = acting_with("build")
         async with session(table, tmp_path, confirm_over=20) as s:
             s.type("end\r")
-            await s.screen_shows("unspent? You could still build")
+            await s.screen_shows("unspent (you could still build")
             await asyncio.sleep(0.1)
             assert s.table.sent == [] and s.client.command.text == "end"  # asked, kept, not sent
             s.type("\r")
@@ -74,13 +74,13 @@ def test_changing_the_line_cancels_the_question_and_no_confirm_never_asks(tmp_pa
         table = acting_with("build")
         async with session(table, tmp_path, confirm_over=20) as s:
             s.type("end\r")
-            await s.screen_shows("unspent?")
+            await s.screen_shows("unspent (")
             s.type("\x7f")  # editing the line withdraws the question
-            await until(lambda: s.model.confirming is None and "unspent?" not in screen_text(s.client),
+            await until(lambda: s.model.confirming is None and "unspent (" not in screen_text(s.client),
                         what="the question to go")
             s.type("d\r")  # the same command again: asked again, not sent
             await until(lambda: s.model.confirming is not None, what="the question again")
-            await s.screen_shows("unspent?")
+            await s.screen_shows("unspent (")
             assert s.table.sent == []
         async with session(acting_with("build"), tmp_path) as s:  # confirm_over None: --no-confirm
             s.type("end\r")
@@ -102,3 +102,24 @@ def test_a_raise_over_the_threshold_asks_and_one_under_it_does_not(tmp_path: Pat
             s.type(raise_text + "\r")
             await until(lambda: s.table.sent == [Submit(raise_text)], what="the raise, under the threshold")
     run(test)
+
+
+def test_previews_and_questions_fit_a_120_column_line() -> None:
+    import random as chance
+
+    from bots.base import concrete
+    from client.lords.confirm import question
+    from client.lords.preview import preview_text
+
+    table = EngineTable(options=("layoff",))
+    rng = chance.Random(4)
+    longest = 0
+    for _ in range(160):
+        seat = table.match.actors()[0]
+        view = table.match.view(seat)
+        for entry in table.match.legal_actions(seat):
+            text = concrete(entry, rng).text()
+            for said in (preview_text(text, view, seat), question(text, view, seat, 0)):
+                longest = max(longest, len(said or ""))
+        table.play(seat, concrete(rng.choice(table.match.legal_actions(seat)), rng).text())
+    assert 60 < longest <= 118  # the notice line is one line: a leading space and 119 columns
