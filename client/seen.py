@@ -20,15 +20,26 @@ def actor(view: Mapping[str, Any]) -> int | None:
     return int(pending["seat"]) if pending else int(view["current"])
 
 
-def with_players(view: Mapping[str, Any], players: Sequence[tuple[str, bool]]) -> dict[str, Any]:
-    """A copy of `view` whose seats also hold who sits there: `"player"` (a name, "" if unknown) and
-    `"bot"`, from `players[seat]` = (name, is a bot).
+def with_players(view: Mapping[str, Any], players: Sequence[tuple[str, bool] | tuple[str, bool, str]]
+                 ) -> dict[str, Any]:
+    """A copy of `view` whose seats also hold who sits there: `"player"` (a name, "" if unknown), `"bot"`
+    and `"away"` (since when the player's client is gone, "" while it follows the game), from
+    `players[seat]` = (name, is a bot[, away since]).
 
     Only the seats are copied: the view the client follows is checked against the server's hashes and
     must stay as the server sent it."""
-    seats = [{**seat, "player": players[i][0], "bot": players[i][1]} if i < len(players) else dict(seat)
-             for i, seat in enumerate(view["seats"])]
+    seats = [{**seat, "player": players[i][0], "bot": players[i][1], "away": (players[i][2:] or ("",))[0]}
+             if i < len(players) else dict(seat) for i, seat in enumerate(view["seats"])]
     return {**view, "seats": seats}
+
+
+def away_text(view: Mapping[str, Any], seat: int) -> str:
+    """`away` (with `since 14:05` when known) for a seat whose player's client is gone, else ""."""
+    since = str(view["seats"][seat].get("away") or "")
+    if not since:
+        return ""
+    clock = since[11:16] if len(since) >= 16 and since[10] == "T" else ""
+    return f"away since {clock} UTC" if clock else "away"
 
 
 def player_of(view: Mapping[str, Any], seat: int) -> str:

@@ -25,6 +25,8 @@ class SeatRow:
     taken: bool
     player: str
     bot: bool
+    connected: bool = True  # a stream follows the game from this seat (bots: always)
+    away_since: str = ""  # ISO time the seat's last stream closed ("" if not away)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,8 @@ class ClientModel:
     help_scroll: int = 0  # the first line of it shown
     final: tuple[str, tuple[str, ...]] | None = None  # the final standings page, once the game is proven
     confirming: tuple[str, str] | None = None  # (command, question): Enter again on this command sends it
-    shown: tuple[Any, tuple[tuple[str, bool], ...], dict[str, Any]] | None = field(default=None, repr=False)  # cache
+    shown: tuple[Any, tuple[tuple[str, bool, str], ...], dict[str, Any]] | None = field(default=None,
+                                                                                      repr=False)  # shown_view's
 
 
 def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, commitment: str = "") -> None:
@@ -223,11 +226,13 @@ def tell(model: ClientModel, text: str, level: str = "info") -> None:
     model.notice = Notice(text, level)
 
 
-def seat_players(model: ClientModel) -> tuple[tuple[str, bool], ...]:
-    """Who sits at each seat and whether it is a bot, from the lobby's seat list ("" for a free seat)."""
+def seat_players(model: ClientModel) -> tuple[tuple[str, bool, str], ...]:
+    """Who sits at each seat, whether it is a bot, and since when it is away ("" while connected), from the
+    lobby's seat list ("" for a free seat)."""
     if model.summary is None:
         return ()
-    return tuple((s.player, s.bot) if s.taken else ("", False) for s in model.summary.seats)
+    return tuple((s.player, s.bot, "" if s.connected else s.away_since or "?") if s.taken else ("", False, "")
+                 for s in model.summary.seats)
 
 
 def shown_view(model: ClientModel) -> dict[str, Any] | None:

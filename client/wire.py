@@ -18,7 +18,8 @@ RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXC
 
 
 def game_row(message: pb.GameSummary) -> GameRow:
-    seats = tuple(SeatRow(s.seat, s.colour, s.taken, s.player, s.bot) for s in message.seats)
+    seats = tuple(SeatRow(s.seat, s.colour, s.taken, s.player, s.bot, s.connected, s.away_since)
+                  for s in message.seats)
     return GameRow(message.game_id, message.game, message.rules, tuple(message.options), message.players, seats,
                    STATUS_NAMES.get(message.status, ""), message.version, message.commitment, message.created_at,
                    tuple(message.actors))

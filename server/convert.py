@@ -13,7 +13,9 @@ STATUS = {Status.WAITING: pb.GAME_STATUS_WAITING, Status.RUNNING: pb.GAME_STATUS
 
 def summary(session: GameSession) -> pb.GameSummary:
     record = session.record
-    seats = [pb.SeatInfo(seat=s.seat, colour=s.colour, taken=s.taken, player=s.player, bot=bool(s.bot))
+    presence = session.presence
+    seats = [pb.SeatInfo(seat=s.seat, colour=s.colour, taken=s.taken, player=s.player, bot=bool(s.bot),
+                         connected=presence.connected(s.seat), away_since=presence.away_since.get(s.seat, ""))
              for s in record.seats]
     return pb.GameSummary(game_id=record.game_id, game=record.game, rules=record.rules, options=record.options,
                           players=record.players, seats=seats, status=STATUS[session.status],

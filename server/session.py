@@ -32,6 +32,7 @@ from server import errors
 from server.botseats import BotSeats
 from server.core import CoreSpec, Step
 from server.cores import Cores, RecordFailed
+from server.presence import Presence
 from server.records import GameRecord, GameStore, token_hash
 from server.tuning import settle_long_lived
 from server.viewers import Change, ChangeWindow, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
@@ -73,6 +74,7 @@ class GameSession:
         self.failed = False
         self.log = log.bind(game_id=record.game_id)
         self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot])
+        self.presence = Presence(s.seat for s in record.seats if s.bot)
         self._forgetting: asyncio.Task[None] | None = None
         self._recovering: asyncio.Task[None] | None = None
         self.answered: OrderedDict[tuple[int, str], tuple[str, Change]] = OrderedDict()  # (seat, request_id)
@@ -363,8 +365,11 @@ class GameSession:
         if self.finished_version is not None:
             await self._load_finished()
         subscriber = Subscriber(viewer, self.settings.queue_capacity)
+        first = self._first_updates(viewer, from_version)
+        if self.presence.arrive(viewer):
+            self._publish_lobby()  # the others see the seat come (back): before this stream is registered
         self.subscribers.add(subscriber)
-        return subscriber, self._first_updates(viewer, from_version)
+        return subscriber, first
 
     def _first_updates(self, viewer: Viewer, from_version: int | None) -> list[ViewUpdate]:
         if self.change is not None and from_version is not None:
@@ -380,7 +385,11 @@ class GameSession:
         return self.logs[viewer].snapshot(self.change)
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
+        if subscriber not in self.subscribers:
+            return
         self.subscribers.discard(subscriber)
+        if self.presence.leave(subscriber.viewer) and self.status is not Status.FINISHED:
+            self._publish_lobby()  # the others see the seat go away
 
     # ---------------------------------------------------------------------------------------------- bots
 

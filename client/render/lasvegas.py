@@ -20,7 +20,7 @@ from typing import Any
 
 from client.render.text import Line, Lines, fit, flow, join_lines, plain, truncate
 from client.render.text import width as width_of
-from client.seen import actor, player_of, seat_label
+from client.seen import actor, away_text, player_of, seat_label
 
 PLAYER_ABBR = {"red": "Red", "blue": "Blu", "green": "Grn", "yellow": "Yel", "black": "Blk", "orange": "Orn"}
 KIND_MARK = {"biggie": "B", "kicker": "K", "white": "W"}
@@ -138,6 +138,8 @@ def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
         hand = seat["hand"]
         kinds: list[Line] = [[("", f"{hand[kind]} {words[hand[kind] != 1]}")] for kind, words in KIND_WORDS.items()
                  if hand.get(kind)]
+        if away_text(view, s):
+            kinds.insert(0, [("class:error", away_text(view, s))])
         style = f"class:player.{seat['colour']}" + (" class:you" if s == view.get("viewer") else "")
         first: Line = [("class:current", "▶ " if s == waiting else "  "), (style, fit(f" {seat['name']}", 8))]
         first += [("", " " + fit(player_of(view, s), names))] if names else []

@@ -20,7 +20,7 @@ from typing import Any
 
 from client.render.text import Line, Lines, fit, flow, join_lines, pad, truncate, wrap_line
 from client.render.text import width as width_of
-from client.seen import actor, player_of, seat_label
+from client.seen import actor, away_text, player_of, seat_label
 from engine.lords.board import CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_BY_NAME, LOTS
 
 LEFT_BLOCKS = ("A", "C", "E")
@@ -232,14 +232,16 @@ def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
         nxt = "win" if seat["next_stop"] is None else str(seat["next_stop"])
         numbers = f" {'$' + str(seat['money']) + 'm':>6} {seat['score']:>4}→{nxt:<5}"
         first = [*_player_head(view, seat, names, waiting), ("", numbers)]
-        items: list[Line] = [[(f"class:casino.{c['colour']}", f"{c['lots'][0]}:{c['points']}")]
-                             for c in bossed.get(s, [])]
+        away: list[Line] = [[("class:error", away_text(view, s))]] if away_text(view, s) else []
+        casinos: list[Line] = [[(f"class:casino.{c['colour']}", f"{c['lots'][0]}:{c['points']}")]
+                               for c in bossed.get(s, [])]
+        items = [*away, *casinos]
         if wide:
             first.append(("", f" {seat['markers_left']:>5}  {seat['dice_left']:>4} "))
             lines += flow(items, width, first, indent=width_of(first) + 1)
         else:
             extra: list[Line] = [[("", f"markers {seat['markers_left']}")], [("", f"dice {seat['dice_left']}")]]
-            boss: list[Line] = [[("class:dim", "boss of")], *items] if items else []
+            boss: list[Line] = [*away, [("class:dim", "boss of")], *casinos] if casinos else away
             lines += [first, *flow([*extra, *boss], width, [("", "   ")], indent=4)]
     return join_lines([*lines, *_supply_lines(view, width), *underworld_lines(view, width)])
 

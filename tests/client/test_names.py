@@ -4,6 +4,7 @@ for players and spectators alike."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from client.render import render_players
 from client.render.panels import render_log
 from client.render.text import plain
 from client.seen import name_players, seat_label, with_players
-from client.viewmodel import LogLine
+from client.viewmodel import LogLine, ViewUpdate
 from tests.client.harness import session
 from tests.client.positions import played
 from tests.client.table import EngineTable
@@ -73,3 +74,21 @@ def test_the_log_names_players_as_it_is_drawn_so_names_learnt_later_apply_to_old
     lines = plain(render_log([LogLine("Black ends the turn", version=3), LogLine("help text: Black", "info")],
                              60, 2, view=view))
     assert lines.split("\n") == ["· Black (Ann) ends the turn", "· help text: Black"]
+
+
+def test_a_player_whose_client_is_gone_shows_as_away_with_since_when(tmp_path: Path) -> None:
+    view = with_players(played(10).view(1), [("Ann", False, "2026-11-25T14:05:09+00:00"), ("Bob", False, ""),
+                                             ("random bot", True, ""), ("Cy", False, "")])
+    rows = plain(render_players(view, 80)).split("\n")
+    assert "away since 14:05 UTC" in rows[1] and "away" not in " ".join(rows[2:5])
+
+    async def test() -> None:
+        table = friends_table()
+        async with session(table, tmp_path) as s:
+            summary = s.model.summary
+            assert summary is not None
+            seats = tuple(dataclasses.replace(seat, connected=seat.seat != 3, away_since="2026-11-25T09:30:00+00:00")
+                          for seat in summary.seats)
+            s.client.on_update(ViewUpdate(0, None, status="running", lobby=dataclasses.replace(summary, seats=seats)))
+            await s.screen_shows("away since 09:30 UTC")  # seat 3 went away: the others see it
+    run(test)
