@@ -182,7 +182,7 @@ class ClientApp:
 
     async def refresh(self) -> None:
         self.model.game_types = await self.link.game_types()
-        set_games(self.model, await self.link.list_games())
+        set_games(self.model, await self.link.list_games(include_finished=self.model.history))
         self.model.connection, self.model.connected = "connected", True
 
     async def _resume(self) -> bool:
@@ -241,6 +241,8 @@ class ClientApp:
                             f"{seat}: leave out --seat, or play another seat under another --name")
         summary = await self.link.get_game(game_id)
         self.revealed = None
+        if summary.status == "finished" and saved is None:
+            watch = True  # a finished game is looked at: its final position, standings and replay
         other = None if watch or saved is not None else self.others_seat(game_id)
         if saved is None and not watch:
             if not summary.free_seats:
@@ -413,6 +415,11 @@ class ClientApp:
 
     def _lobby_command(self, command: LobbyCommand) -> None:
         if command.verb == "refresh":
+            self.spawn(self.refresh())
+        elif command.verb == "history":
+            self.model.history = not self.model.history
+            tell(self.model, "finished games are listed too: Enter on one shows its standings" if self.model.history
+                 else "finished games are hidden again")
             self.spawn(self.refresh())
         elif command.verb == "create" and command.new_game is not None:
             self.spawn(self.create_game(command.new_game))

@@ -1,7 +1,7 @@
 """Lobby commands: list, create, join and watch games, read from the same command line as the game.
 
     create [GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private]   e.g. create lords up 4 bots 3 layoff
-    join [GAME_ID] [SEAT]      watch [GAME_ID]      refresh      quit
+    join [GAME_ID] [SEAT]      watch [GAME_ID]      refresh      history      quit
     (Enter on an empty line joins the chosen game; the server's bots take the last N seats.)
 """
 
@@ -18,18 +18,20 @@ from client.viewmodel import GameRow, GameTypeRow
 LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [OPTIONS] [private]: a new game, you take the first seat",
                "join": "join [GAME_ID] [SEAT]: take a seat (or your own seat again)",
                "watch": "watch [GAME_ID]: follow a game as a spectator", "refresh": "list the games again",
+               "history": "list finished games too (again: hide them); Enter on one shows its standings and replay",
                "help": "list the commands", "quit": "leave"}
 LOBBY_HELP = (
     "create lords up 4 bots 3        a Lords of Vegas game (Up! rules) with 3 bots; you take seat 0",
     "create lords classic 2 bots 0 layoff   options follow the seat count; bots fill the last seats",
     "create lords up 3 bots 0 private   unlisted: you get a join code for your friends (vegas play --code)",
     "join 7f3a1c  ·  join 7f3a1c 2  ·  watch 7f3a1c  ·  refresh  ·  quit   (↑/↓ and Enter work too)",
+    "history   finished games too: Enter on one shows its final standings, the fairness proof and its replay",
 )
 
 
 @dataclass(frozen=True, slots=True)
 class LobbyCommand:
-    verb: str  # "create" | "join" | "watch" | "refresh" | "help" | "quit"
+    verb: str  # "create" | "join" | "watch" | "refresh" | "history" | "help" | "quit"
     game_id: str = ""
     seat: int | None = None
     new_game: NewGame | None = None

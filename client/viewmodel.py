@@ -109,6 +109,7 @@ class ClientModel:
     games: list[GameRow] = field(default_factory=list)
     game_types: list[GameTypeRow] = field(default_factory=list)
     selected: int = 0
+    history: bool = False  # the lobby lists finished games too
     game_id: str | None = None
     seat: int | None = None  # None: watching as a spectator
     token: str = ""

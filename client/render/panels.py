@@ -109,7 +109,9 @@ def _seat_text(game: GameRow) -> str:
 
 def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str] = ()) -> Lines:
     """The list of games, the selected one highlighted, and how to create, join or watch one."""
-    lines: list[Line] = [[("class:title", " Vegas Table"), ("class:dim", f" · {model.server} · {model.name}")], []]
+    shown = " · finished games listed too (history hides them)" if model.history else ""
+    lines: list[Line] = [[("class:title", " Vegas Table"), ("class:dim", f" · {model.server} · {model.name}{shown}")],
+                         []]
     lines.append([("class:dim", fit("   game      kind         status      seats", width))])
     if not model.games and not model.connected and model.connection != "not connected":
         lines += [[("class:error", f" No answer from the server at {model.server}; trying again every few seconds.")],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 from bots.base import concrete
 from client.endgame import Finding
@@ -81,4 +82,27 @@ def test_the_end_screen_shows_the_standings_the_proof_and_the_replay_file(tmp_pa
             s.type("audit\r")
             screen = await s.screen_shows("Audit: Lords of Vegas")
             assert "Where the money came from" in screen and "PageUp/PageDown scroll it" in screen
+    asyncio.run(asyncio.wait_for(test(), 30))
+
+
+def test_history_lists_finished_games_and_enter_shows_one_s_standings(tmp_path: Path) -> None:
+    class History(EngineTable):
+        asked: list[bool] = []
+
+        async def list_games(self, include_finished: bool = False) -> list[Any]:
+            self.asked.append(include_finished)
+            return [self.summary()] if include_finished or not self.match.over else []
+
+    async def test() -> None:
+        table = History(players=2, record_to=tmp_path / "server.jsonl")
+        finish(table)
+        async with session(table, tmp_path, game_id=None) as s:
+            await s.screen_shows("No games yet")
+            s.type("history\r")
+            await s.screen_shows("finished games listed too")
+            assert table.asked[-1] is True
+            await s.screen_shows("finished")
+            s.type("\r")  # Enter on the finished game: watched, proven, its standings
+            screen = await s.screen_shows("Replay: ")
+            assert "Game over: " in screen and s.model.seat is None
     asyncio.run(asyncio.wait_for(test(), 30))
