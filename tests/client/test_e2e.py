@@ -86,7 +86,7 @@ def test_a_whole_game_against_a_bot_ends_proven_fair(tmp_path: Path) -> None:
                 assert "✓ your entropy was mixed into the seed" in log
                 assert not [line for line in log if line.startswith("✗")]
                 assert "wins" in screen.split("\n")[0] or "share the win" in screen.split("\n")[0]
-                screen = await s.screen_shows("Replay: ")  # the final standings, with where the replay is
+                screen = await s.screen_shows("Replay: ", 30)  # the final standings, with where the replay is
                 assert "  #  player" in screen and len(list((tmp_path / "replays").glob("*.jsonl"))) == 1
         finally:
             await server.stop(0)

@@ -32,7 +32,7 @@ def test_standings_and_audit_wait_for_the_end(tmp_path: Path) -> None:
         async with session(table, tmp_path) as s:
             s.type("audit\r")
             await s.screen_shows("audit: the game is not over yet")
-    asyncio.run(asyncio.wait_for(test(), 30))
+    asyncio.run(asyncio.wait_for(test(), 60))
 
 
 def test_the_standings_rank_by_points_then_money_and_come_from_the_replay(tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ def test_the_end_screen_shows_the_standings_the_proof_and_the_replay_file(tmp_pa
         SeatStore(tmp_path / "seats.json").put("test:1", SavedSeat(GAME_ID, 0, TOKEN, "Tester", ""))  # as recorded
         async with session(table, tmp_path, columns=120, rows=40) as s:
             finish(table)
-            screen = await s.screen_shows("Replay: ")
+            screen = await s.screen_shows("Replay: ", timeout=30)
             assert "Game over: " in screen and "  #  player" in screen and "Blue (Eve)" in screen
             assert "✓ the revealed server seed matches the commitment shown before the game" in screen
             assert "✗" not in screen and "✓ the replay ends in exactly the position you saw" in screen
@@ -82,7 +82,7 @@ def test_the_end_screen_shows_the_standings_the_proof_and_the_replay_file(tmp_pa
             s.type("audit\r")
             screen = await s.screen_shows("Audit: Lords of Vegas")
             assert "Where the money came from" in screen and "PageUp/PageDown scroll it" in screen
-    asyncio.run(asyncio.wait_for(test(), 30))
+    asyncio.run(asyncio.wait_for(test(), 60))
 
 
 def test_history_lists_finished_games_and_enter_shows_one_s_standings(tmp_path: Path) -> None:
@@ -103,6 +103,6 @@ def test_history_lists_finished_games_and_enter_shows_one_s_standings(tmp_path: 
             assert table.asked[-1] is True
             await s.screen_shows("finished")
             s.type("\r")  # Enter on the finished game: watched, proven, its standings
-            screen = await s.screen_shows("Replay: ")
+            screen = await s.screen_shows("Replay: ", timeout=30)
             assert "Game over: " in screen and s.model.seat is None
-    asyncio.run(asyncio.wait_for(test(), 30))
+    asyncio.run(asyncio.wait_for(test(), 60))
