@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install gen test bench lint play simulate golden clean
+.PHONY: install gen test bench chaos load lint play simulate golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,14 @@ test: install
 
 bench: install
 	$(BIN)/vegas bench --output docs/BENCHMARKS.md
+
+# The harnesses (harness/): SIGKILL the server while bots play, and load it with hundreds of clients; each
+# checks its invariants, exits 1 if one fails, and writes its table into docs/RELIABILITY.md.
+chaos: install
+	$(BIN)/python -m harness.chaos --write
+
+load: install
+	$(BIN)/python -m harness.load --write
 
 lint: install
 	$(BIN)/ruff check .

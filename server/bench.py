@@ -127,26 +127,43 @@ class ServeProcess:
     """`vegas serve --workers N` on a free loopback port in its own process (on `cores`, if given),
     logging to a file."""
 
-    def __init__(self, data_dir: Path, workers: int = 0, cores: set[int] | None = None) -> None:
+    def __init__(self, data_dir: Path, workers: int = 0, cores: set[int] | None = None, port: int = 0) -> None:
         self.log_path = data_dir / "serve.log"
-        self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
-        command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", "0",
+        start = self.log_path.stat().st_size if self.log_path.exists() else 0  # a restart appends to the log
+        self.log = open(self.log_path, "a")  # noqa: SIM115 - closed in stop()
+        command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
                    "--data-dir", str(data_dir / "data"), "--log-json", "--rate-limit", "0", "--max-games", "10000",
                    "--address-rate-limit", "0", "--streams-per-address", "0", "--waiting-per-address", "0",
                    "--games-per-address", "0",
                    "--workers", str(workers)]  # every client is on this one address: no per-address limits
         pin = None if cores is None else functools.partial(os.sched_setaffinity, 0, cores)
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin)
-        self.address = f"127.0.0.1:{self._port()}"
+        self.port = self._port(start)
+        self.address = f"127.0.0.1:{self.port}"
 
-    def _port(self) -> int:
+    def _port(self, start: int) -> int:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and self.process.poll() is None:
-            for line in self.log_path.read_text().splitlines():
+            for line in self.log_path.read_bytes()[start:].decode(errors="replace").splitlines():
                 if '"serving"' in line:
                     return int(json.loads(line)["port"])
             time.sleep(0.05)
         raise RuntimeError(f"vegas serve did not start: {self.log_path.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL, as a power cut or the OOM killer would: nothing is flushed or closed first."""
+        self.process.kill()
+        self.process.wait(30)
+        self.log.close()
+
+    def rss_bytes(self) -> int | None:
+        """The server process's resident memory now (Linux /proc; None elsewhere or once it has exited)."""
+        try:
+            status = Path(f"/proc/{self.process.pid}/status").read_text()
+        except OSError:
+            return None
+        kilobytes = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), None)
+        return None if kilobytes is None else 1024 * kilobytes
 
     def stop(self) -> None:
         self.process.terminate()
