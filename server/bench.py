@@ -24,8 +24,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import grpc
 from vegas.v1 import table_pb2 as pb
@@ -248,11 +250,14 @@ class Load:
     server_cpu: float | None  # CPU seconds the server and its workers used (None where /proc is not there)
     load_cpu: float  # CPU seconds this process (the bots, their connections) used
     stolen: float | None  # % of the machine's CPU time the hypervisor took during the run (None: unknown)
+    errors: list[str] = field(default_factory=list)  # what the bots (and whatever ran alongside) failed with
 
 
-async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cores: set[int] | None) -> Load:
+async def measure(server: ServeProcess, scenario: Scenario, seconds: float, cores: set[int] | None,
+                  alongside: Callable[[list[str]], Coroutine[Any, Any, None]] | None = None) -> Load:
     """Set up the scenario's games (a connection each), let their bots play for `seconds` on `cores` (all
-    of this process's if None), collect the round trips."""
+    of this process's if None), collect the round trips. `alongside`, given the games' ids, runs while the
+    bots play (spectators, vanishing clients, sampling: harness.load) and is cancelled when they stop."""
     options = [("grpc.use_local_subchannel_pool", 1)]  # one TCP connection per game, as from separate machines
     channels = [grpc.aio.insecure_channel(server.address, options=options) for _ in range(scenario.games)]
     own_cores = os.sched_getaffinity(0) if cores is not None else None
@@ -264,10 +269,13 @@ async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cor
             os.sched_setaffinity(0, cores)
         cpu, started, own_cpu, machine = server.cpu_seconds(), time.perf_counter(), time.process_time(), cpu_times()
         tasks = [asyncio.create_task(bot.play()) for bots, _ in seated for bot in bots]
+        extra = asyncio.create_task(alongside([bots[0].game_id for bots, _ in seated])) if alongside else None
         _, pending = await asyncio.wait(tasks, timeout=seconds)
-        for task in pending:
+        for task in [*pending, *([extra] if extra else [])]:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        if extra is not None:
+            outcomes.append(*await asyncio.gather(extra, return_exceptions=True))
         elapsed, cpu_after = time.perf_counter() - started, server.cpu_seconds()
         load_cpu, stolen = time.process_time() - own_cpu, stolen_percent(machine, cpu_times())
     finally:
@@ -276,7 +284,10 @@ async def _measure(server: ServeProcess, scenario: Scenario, seconds: float, cor
             os.sched_setaffinity(0, own_cores)
         restore_defaults()
     used = cpu_after - cpu if cpu is not None and cpu_after is not None else None
-    return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used, load_cpu, stolen)
+    errors = [repr(outcome) for outcome in outcomes
+              if isinstance(outcome, BaseException) and not isinstance(outcome, asyncio.CancelledError)]
+    return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used, load_cpu, stolen,
+                errors)
 
 
 def pooled(loads: list[Load]) -> Load:
@@ -285,7 +296,7 @@ def pooled(loads: list[Load]) -> Load:
     stolen = [load.stolen for load in loads if load.stolen is not None]
     return Load(loads[0].scenario, [trip for load in loads for trip in load.trips], sum(load.seconds for load in loads),
                 None if None in cpu else sum(c for c in cpu if c is not None), sum(load.load_cpu for load in loads),
-                sum(stolen) / len(stolen) if stolen else None)
+                sum(stolen) / len(stolen) if stolen else None, [error for load in loads for error in load.errors])
 
 
 def load_rows(load: Load, runs: list[Load] | None = None) -> list[Row]:
@@ -320,7 +331,7 @@ def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0) -> list[Ro
             try:
                 for scenario in scenarios:
                     if (scenario.workers, scenario.pinned) == (workers, pinned):
-                        runs = [asyncio.run(_measure(server, scenario, seconds, load_cores))
+                        runs = [asyncio.run(measure(server, scenario, seconds, load_cores))
                                 for _ in range(scenario.runs)]
                         rows += load_rows(pooled(runs), runs)
             finally:

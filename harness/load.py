@@ -1,0 +1,333 @@
+"""`make load`: hundreds of clients on a real `vegas serve` for a fixed time, some of them vanishing.
+
+The players are `server.bench`'s: a game per connection, four remote bots in each, their round trips timed
+the same way (`server.bench.measure`; one load generator in the project). Alongside them run spectators
+(a Watch stream each) in this process, and spectator processes of their own connection watching a few games
+each: some of those vanish mid-run, SIGKILLed or SIGSTOPped, as a crashed or frozen laptop would. Reported:
+actions served per second and round trips (p50, p99), the server's RSS over time (from /proc), every
+error (none may happen but the cancelled streams of the vanished), and that the vanished clients' streams
+are released: the server logs the end of each of them, and the connections the server holds come back to
+the number the living clients hold (both counted from /proc). A SIGSTOPped client is let go by the server's
+keepalive (a ping unanswered: about 40 s), so the long form runs well past that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeAlias
+
+import grpc
+from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
+
+from harness.report import Rows, markdown_table, print_table, write_section
+from server.bench import Load, Scenario, ServeProcess, load_rows, measure, split_cores
+
+Stub: TypeAlias = table_pb2_grpc.VegasTableStub
+PROVOKED = "CANCELLED"  # how the server ends the streams of a client that vanished
+
+
+@dataclass(frozen=True)
+class LoadPlan:
+    """What one load run does."""
+
+    games: int = 100  # four remote bots each, on a connection per game
+    think: float = 0.5  # the bots' mean pause before acting (server.bench.THINK_SECONDS)
+    seconds: float = 120.0
+    spectators: int = 100  # in this process, a Watch stream each, round-robin over the games
+    processes: int = 12  # spectator processes, a connection each
+    watch_each: int = 4  # games each spectator process watches
+    vanish: int = 8  # of the processes, this many vanish: half SIGKILLed, half SIGSTOPped
+    vanish_after: float = 0.2  # ... this share of the run in
+    stopped_then_killed: bool = False  # the SIGSTOPped are SIGKILLed a second later (short form: no keepalive wait)
+    sample_every: float = 5.0  # seconds between RSS samples
+
+    @property
+    def clients(self) -> int:
+        return 4 * self.games + self.spectators + self.processes
+
+
+@dataclass
+class Findings:
+    """What a load run measured; `ok` when nothing failed but what was provoked and every stream was released."""
+
+    plan: LoadPlan
+    load: Load | None = None
+    rss: list[tuple[float, int]] = field(default_factory=list)  # (seconds into the run, bytes)
+    spectator_updates: int = 0
+    errors: list[str] = field(default_factory=list)
+    vanished_streams: int = 0  # streams the vanished clients had open
+    released_streams: int = 0  # of those, the ones the server logged as ended
+    release_seconds: float | None = None  # from the vanishing until the last of them was released
+    server_connections: int | None = None  # connections the server held once they were released...
+    living_connections: int | None = None  # ... and the connections the living clients held then
+    provoked: int = 0  # streams the server ended as CANCELLED (the vanished clients', and the bots' at the end)
+    server_errors: int = 0  # error lines in the server's log
+
+    @property
+    def ok(self) -> bool:
+        return (not self.errors and self.server_errors == 0 and self.vanished_streams > 0
+                and self.released_streams == self.vanished_streams
+                and self.server_connections == self.living_connections and self.load is not None
+                and bool(self.load.trips))
+
+    def rows(self) -> Rows:
+        load, plan = self.load, self.plan
+        rows: Rows = [("clients (players + spectators + spectator processes)",
+                       f"{plan.clients} ({4 * plan.games} + {plan.spectators} + {plan.processes})", ""),
+                      ("games", f"{plan.games}", ""), ("run", f"{plan.seconds:g} s", "")]
+        if load is not None:
+            rows += [(row.measure.split(",")[0], f"{row.value:,.2f} {row.unit}", row.target)
+                     for row in load_rows(load)]
+        rows += [("updates the in-process spectators received", f"{self.spectator_updates:,}", ""),
+                 ("errors (bots, spectators, server log)", f"{len(self.errors) + self.server_errors}", "0"),
+                 ("streams of vanished clients (SIGKILL, SIGSTOP)", f"{self.vanished_streams}", ""),
+                 ("of which released by the server", f"{self.released_streams}", "all"),
+                 ("seconds until the last was released",
+                  "-" if self.release_seconds is None else f"{self.release_seconds:.1f}", ""),
+                 ("connections the server holds / the living clients hold",
+                  f"{self.server_connections} / {self.living_connections}", "equal"),
+                 ("streams ended CANCELLED (provoked: vanished clients, bots stopped at the end)",
+                  f"{self.provoked}", "")]
+        return rows
+
+    def rss_rows(self) -> Rows:
+        return [(f"{at:.0f} s", f"{rss / 2**20:.1f} MB", "") for at, rss in self.rss]
+
+
+# -------------------------------------------------------------------------------------------------- /proc
+
+
+def _socket_inodes(pid: int) -> set[int]:
+    inodes = set()
+    with contextlib.suppress(OSError):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    inodes.add(int(target[8:-1]))
+    return inodes
+
+
+def tcp_connections(pid: int, port: int) -> list[tuple[int, int]]:
+    """(local port, remote port) of process `pid`'s established TCP connections with `port` at one end."""
+    inodes = _socket_inodes(pid)
+    found = []
+    for table in ("tcp", "tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "01" and int(fields[9]) in inodes:  # 01: ESTABLISHED
+                    local, remote = (int(end.rsplit(":", 1)[1], 16) for end in fields[1:3])
+                    if port in (local, remote):
+                        found.append((local, remote))
+    return found
+
+
+def ended_streams(log: Path, peers: set[str]) -> int:
+    """Watch streams of `peers` (gRPC peer strings) whose end the server has logged."""
+    count = 0
+    for line in log.read_text(errors="replace").splitlines():
+        if line.startswith("{") and '"Watch"' in line:
+            record = json.loads(line)
+            count += record.get("rpc") == "Watch" and record.get("peer") in peers and "status" in record
+    return count
+
+
+# ---------------------------------------------------------------------------------------------- the run
+
+
+class Alongside:
+    """What runs beside the bots: spectators, spectator processes (some vanish), RSS samples."""
+
+    def __init__(self, server: ServeProcess, plan: LoadPlan, findings: Findings) -> None:
+        self.server = server
+        self.plan = plan
+        self.findings = findings
+        self.started = time.monotonic()
+
+    async def __call__(self, games: list[str]) -> None:
+        processes: list[asyncio.subprocess.Process] = []
+        tasks = [asyncio.create_task(self._sample())]
+        channels = [grpc.aio.insecure_channel(self.server.address, options=[("grpc.use_local_subchannel_pool", 1)])
+                    for _ in range(max(1, self.plan.spectators // 10))]
+        try:
+            processes = [await self._spectator_process(games, k) for k in range(self.plan.processes)]
+            peers = {p.pid: self._peer(p.pid) for p in processes}
+            tasks += [asyncio.create_task(self._spectate(Stub(channels[k % len(channels)]), games[k % len(games)]))
+                      for k in range(self.plan.spectators)]
+            await asyncio.sleep(max(0.0, self.plan.vanish_after * self.plan.seconds - self._now()))
+            vanished = processes[:self.plan.vanish]
+            await self._vanish(vanished)
+            await self._released({peers[p.pid] for p in vanished}, [p for p in processes if p not in vanished],
+                                 len(channels))
+            await asyncio.Event().wait()  # until the bots stop
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(*(c.close() for c in channels))
+            for process in processes:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                    os.kill(process.pid, signal.SIGCONT)
+                await process.wait()
+
+    def _now(self) -> float:
+        return time.monotonic() - self.started
+
+    async def _sample(self) -> None:
+        while True:
+            rss = self.server.rss_bytes()
+            if rss is not None:
+                self.findings.rss.append((self._now(), rss))
+            await asyncio.sleep(self.plan.sample_every)
+
+    async def _spectate(self, stub: Stub, game_id: str) -> None:
+        try:
+            async for _ in stub.Watch(pb.WatchRequest(game_id=game_id)):
+                self.findings.spectator_updates += 1
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.CANCELLED:
+                self.findings.errors.append(f"spectator of {game_id}: {error.code().name} {error.details()}")
+
+    async def _spectator_process(self, games: list[str], index: int) -> asyncio.subprocess.Process:
+        """A process on its own connection watching `watch_each` games; returned once every stream is open."""
+        watched = [games[(index * self.plan.watch_each + k) % len(games)] for k in range(self.plan.watch_each)]
+        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "harness.load", "--spectate",
+                                                       self.server.address, *watched, stdout=asyncio.subprocess.PIPE)
+        assert process.stdout is not None
+        line = await process.stdout.readline()
+        if line.strip() != b"watching":
+            raise RuntimeError(f"spectator process {index} did not start: {line!r}")
+        return process
+
+    def _peer(self, pid: int) -> str:
+        """The gRPC peer string the server sees for the (single) connection of process `pid`."""
+        (local, _), = tcp_connections(pid, self.server.port)
+        return f"ipv4:127.0.0.1:{local}"
+
+    async def _vanish(self, vanished: list[asyncio.subprocess.Process]) -> None:
+        self.vanished_at = time.monotonic()
+        self.findings.vanished_streams = len(vanished) * self.plan.watch_each
+        stopped = vanished[len(vanished) // 2:]
+        for process in vanished:
+            os.kill(process.pid, signal.SIGSTOP if process in stopped else signal.SIGKILL)
+        if self.plan.stopped_then_killed:
+            await asyncio.sleep(1.0)
+            for process in stopped:
+                os.kill(process.pid, signal.SIGKILL)
+
+    async def _released(self, peers: set[str], living: list[asyncio.subprocess.Process], channels: int) -> None:
+        """Wait until the server has logged the end of every stream of `peers`, then count connections."""
+        findings = self.findings
+        while True:
+            findings.released_streams = ended_streams(self.server.log_path, peers)
+            if findings.released_streams >= findings.vanished_streams:
+                findings.release_seconds = time.monotonic() - self.vanished_at
+                break
+            await asyncio.sleep(0.5)
+        for _ in range(20):  # a connection being opened or closed this instant: look again shortly
+            held = len([c for c in tcp_connections(self.server.process.pid, self.server.port)
+                        if c[0] == self.server.port])
+            clients = [c for pid in [os.getpid(), *(p.pid for p in living)]
+                       for c in tcp_connections(pid, self.server.port) if c[1] == self.server.port]
+            findings.server_connections, findings.living_connections = held, len(clients)
+            if held == len(clients):
+                return
+            await asyncio.sleep(0.5)
+
+
+def server_log_findings(findings: Findings, log: Path) -> None:
+    for line in log.read_text(errors="replace").splitlines():
+        if not line.startswith("{"):
+            findings.server_errors += "Traceback" in line
+            continue
+        record = json.loads(line)
+        findings.server_errors += record.get("level") in ("error", "critical")
+        findings.provoked += record.get("status") == PROVOKED
+
+
+def run(directory: Path, plan: LoadPlan) -> Findings:
+    findings = Findings(plan)
+    split = split_cores()
+    server_cores, load_cores = split if split else (None, None)
+    server = ServeProcess(directory, cores=server_cores)
+    try:
+        findings.load = asyncio.run(measure(server, Scenario(plan.games, plan.think), plan.seconds, load_cores,
+                                            Alongside(server, plan, findings)))
+        findings.errors += findings.load.errors
+    finally:
+        server.stop()
+    server_log_findings(findings, server.log_path)
+    return findings
+
+
+async def spectate(address: str, games: list[str]) -> None:
+    """A spectator process: watch `games` on one connection, say "watching" once every stream is open."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = Stub(channel)
+        calls = [stub.Watch(pb.WatchRequest(game_id=game_id)) for game_id in games]
+        for call in calls:
+            await call.read()  # the first update: the stream is open and counted
+        print("watching", flush=True)
+
+        async def drain(call: grpc.aio.UnaryStreamCall) -> None:
+            while await call.read() is not grpc.aio.EOF:
+                pass
+
+        await asyncio.gather(*(drain(call) for call in calls))
+
+
+def report_body(plan: LoadPlan, findings: Findings) -> str:
+    rss = findings.rss
+    half = [r for t, r in rss if t >= plan.seconds / 2]
+    flat = (f" Over the second half of the run the RSS moved by {(max(half) - min(half)) / 2**20:.1f} MB "
+            f"(from {half[0] / 2**20:.1f} MB to {half[-1] / 2**20:.1f} MB)." if len(half) >= 2 else "")
+    return (f"## make load\n\n`python -m harness.load --games {plan.games} --seconds {plan.seconds:g}`: {plan.clients} "
+            f"clients on a `vegas serve` (pinned to a core of its own where there are two or more) for "
+            f"{plan.seconds:g} s: {plan.games} games of four remote bots (a connection per game, thinking "
+            f"~{plan.think:g} s), {plan.spectators} spectators, and {plan.processes} spectator processes watching "
+            f"{plan.watch_each} games each, {plan.vanish} of which vanished {plan.vanish_after * plan.seconds:.0f} s "
+            f"in (half SIGKILLed, half SIGSTOPped). "
+            f"{'Every check passed.' if findings.ok else 'SOME CHECKS FAILED.'}\n\n"
+            + markdown_table(findings.rows())
+            + f"\n\nThe server's RSS over the run (from /proc, every {plan.sample_every:g} s).{flat}\n\n"
+            + markdown_table(findings.rss_rows()).replace("| measure | value | must be |", "| at | RSS | |"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="hundreds of clients on vegas serve, some vanishing")
+    parser.add_argument("--games", type=int, default=LoadPlan.games)
+    parser.add_argument("--seconds", type=float, default=LoadPlan.seconds)
+    parser.add_argument("--spectators", type=int, default=LoadPlan.spectators)
+    parser.add_argument("--write", action="store_true", help="write the tables into docs/RELIABILITY.md")
+    parser.add_argument("--spectate", nargs="+", metavar=("ADDRESS", "GAME"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.spectate:
+        asyncio.run(spectate(args.spectate[0], args.spectate[1:]))
+        return 0
+    plan = LoadPlan(games=args.games, seconds=args.seconds, spectators=args.spectators)
+    with tempfile.TemporaryDirectory(prefix="vegas-load-") as directory:
+        findings = run(Path(directory), plan)
+    for error in findings.errors[:10]:
+        print(error, file=sys.stderr)
+    print_table("make load", findings.rows())
+    print_table("server RSS", findings.rss_rows())
+    if args.write:
+        write_section("load", report_body(plan, findings))
+    return 0 if findings.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+"""The short form of `make load`: 20 clients on a real `vegas serve` for 10 s, two of them vanishing (one
+SIGKILLed, one SIGSTOPped and then SIGKILLed: the long form waits for the keepalive to let go of a frozen one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from harness.load import LoadPlan, run
+
+
+def test_load_serves_every_client_without_errors_and_releases_the_streams_of_the_vanished(tmp_path: Path) -> None:
+    plan = LoadPlan(games=3, seconds=10, spectators=4, processes=4, watch_each=3, vanish=2,
+                    stopped_then_killed=True, sample_every=1.0)
+    findings = run(tmp_path, plan)
+    assert plan.clients == 20
+    assert findings.load is not None and findings.load.trips and findings.spectator_updates > 0
+    assert findings.errors == [] and findings.server_errors == 0
+    assert findings.vanished_streams == 6 and findings.released_streams == 6
+    assert findings.server_connections is not None and findings.server_connections == findings.living_connections
+    assert findings.rss and findings.ok
