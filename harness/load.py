@@ -311,13 +311,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=LoadPlan.games)
     parser.add_argument("--seconds", type=float, default=LoadPlan.seconds)
     parser.add_argument("--spectators", type=int, default=LoadPlan.spectators)
+    parser.add_argument("--think", type=float, default=LoadPlan.think, help="the bots' mean pause before acting")
+    parser.add_argument("--processes", type=int, default=LoadPlan.processes, help="spectator processes")
+    parser.add_argument("--vanish", type=int, default=LoadPlan.vanish,
+                        help="spectator processes that vanish (half SIGKILLed, half SIGSTOPped)")
     parser.add_argument("--write", action="store_true", help="write the tables into docs/RELIABILITY.md")
     parser.add_argument("--spectate", nargs="+", metavar=("ADDRESS", "GAME"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.spectate:
         asyncio.run(spectate(args.spectate[0], args.spectate[1:]))
         return 0
-    plan = LoadPlan(games=args.games, seconds=args.seconds, spectators=args.spectators)
+    plan = LoadPlan(games=args.games, seconds=args.seconds, spectators=args.spectators, think=args.think,
+                    processes=args.processes, vanish=args.vanish)
     with tempfile.TemporaryDirectory(prefix="vegas-load-") as directory:
         findings = run(Path(directory), plan)
     for error in findings.errors[:10]:
