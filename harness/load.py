@@ -18,10 +18,12 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import signal
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeAlias
@@ -77,7 +79,7 @@ class Findings:
     @property
     def ok(self) -> bool:
         return (not self.errors and self.server_errors == 0 and self.vanished_streams > 0
-                and self.released_streams == self.vanished_streams
+                and self.released_streams >= self.vanished_streams
                 and self.server_connections == self.living_connections and self.load is not None
                 and bool(self.load.trips))
 
@@ -156,21 +158,19 @@ class Alongside:
         self.findings = findings
         self.started = time.monotonic()
 
-    async def __call__(self, games: list[str]) -> None:
-        processes: list[asyncio.subprocess.Process] = []
+    async def __call__(self) -> None:
+        processes: list[Spectators] = []
         tasks = [asyncio.create_task(self._sample())]
         channels = [grpc.aio.insecure_channel(self.server.address, options=[("grpc.use_local_subchannel_pool", 1)])
                     for _ in range(max(1, self.plan.spectators // 10))]
         try:
-            processes = [await self._spectator_process(games, k) for k in range(self.plan.processes)]
-            peers = {p.pid: self._peer(p.pid) for p in processes}
-            tasks += [asyncio.create_task(self._spectate(Stub(channels[k % len(channels)]), games[k % len(games)]))
+            processes = [await Spectators.start(self.server, self.plan.watch_each) for _ in range(self.plan.processes)]
+            tasks += [asyncio.create_task(self._spectate(Stub(channels[k % len(channels)])))
                       for k in range(self.plan.spectators)]
             await asyncio.sleep(max(0.0, self.plan.vanish_after * self.plan.seconds - self._now()))
             vanished = processes[:self.plan.vanish]
             await self._vanish(vanished)
-            await self._released({peers[p.pid] for p in vanished}, [p for p in processes if p not in vanished],
-                                 len(channels))
+            await self._released(vanished, processes[self.plan.vanish:], len(channels))
             await asyncio.Event().wait()  # until the bots stop
         finally:
             for task in tasks:
@@ -178,10 +178,7 @@ class Alongside:
             await asyncio.gather(*tasks, return_exceptions=True)
             await asyncio.gather(*(c.close() for c in channels))
             for process in processes:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                    os.kill(process.pid, signal.SIGCONT)
-                await process.wait()
+                await process.stop()
 
     def _now(self) -> float:
         return time.monotonic() - self.started
@@ -193,44 +190,32 @@ class Alongside:
                 self.findings.rss.append((self._now(), rss))
             await asyncio.sleep(self.plan.sample_every)
 
-    async def _spectate(self, stub: Stub, game_id: str) -> None:
+    async def _spectate(self, stub: Stub) -> None:
+        def held(_: pb.Update) -> None:
+            self.findings.spectator_updates += 1
+
         try:
-            async for _ in stub.Watch(pb.WatchRequest(game_id=game_id)):
-                self.findings.spectator_updates += 1
+            await watch_running_games(stub, held)
         except grpc.aio.AioRpcError as error:
             if error.code() != grpc.StatusCode.CANCELLED:
-                self.findings.errors.append(f"spectator of {game_id}: {error.code().name} {error.details()}")
+                self.findings.errors.append(f"spectator: {error.code().name} {error.details()}")
 
-    async def _spectator_process(self, games: list[str], index: int) -> asyncio.subprocess.Process:
-        """A process on its own connection watching `watch_each` games; returned once every stream is open."""
-        watched = [games[(index * self.plan.watch_each + k) % len(games)] for k in range(self.plan.watch_each)]
-        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "harness.load", "--spectate",
-                                                       self.server.address, *watched, stdout=asyncio.subprocess.PIPE)
-        assert process.stdout is not None
-        line = await process.stdout.readline()
-        if line.strip() != b"watching":
-            raise RuntimeError(f"spectator process {index} did not start: {line!r}")
-        return process
-
-    def _peer(self, pid: int) -> str:
-        """The gRPC peer string the server sees for the (single) connection of process `pid`."""
-        (local, _), = tcp_connections(pid, self.server.port)
-        return f"ipv4:127.0.0.1:{local}"
-
-    async def _vanish(self, vanished: list[asyncio.subprocess.Process]) -> None:
+    async def _vanish(self, vanished: list[Spectators]) -> None:
         self.vanished_at = time.monotonic()
-        self.findings.vanished_streams = len(vanished) * self.plan.watch_each
         stopped = vanished[len(vanished) // 2:]
         for process in vanished:
-            os.kill(process.pid, signal.SIGSTOP if process in stopped else signal.SIGKILL)
+            process.vanish(signal.SIGSTOP if process in stopped else signal.SIGKILL)
         if self.plan.stopped_then_killed:
             await asyncio.sleep(1.0)
             for process in stopped:
-                os.kill(process.pid, signal.SIGKILL)
+                process.vanish(signal.SIGKILL)
 
-    async def _released(self, peers: set[str], living: list[asyncio.subprocess.Process], channels: int) -> None:
-        """Wait until the server has logged the end of every stream of `peers`, then count connections."""
+    async def _released(self, vanished: list[Spectators], living: list[Spectators], channels: int) -> None:
+        """Wait until the server has logged the end of every stream the vanished clients opened, then
+        compare the connections the server holds with those the living clients hold."""
         findings = self.findings
+        findings.vanished_streams = sum(process.opened for process in vanished)
+        peers = {process.peer for process in vanished}
         while True:
             findings.released_streams = ended_streams(self.server.log_path, peers)
             if findings.released_streams >= findings.vanished_streams:
@@ -240,12 +225,53 @@ class Alongside:
         for _ in range(20):  # a connection being opened or closed this instant: look again shortly
             held = len([c for c in tcp_connections(self.server.process.pid, self.server.port)
                         if c[0] == self.server.port])
-            clients = [c for pid in [os.getpid(), *(p.pid for p in living)]
+            clients = [c for pid in [os.getpid(), *(p.process.pid for p in living)]
                        for c in tcp_connections(pid, self.server.port) if c[1] == self.server.port]
             findings.server_connections, findings.living_connections = held, len(clients)
             if held == len(clients):
                 return
             await asyncio.sleep(0.5)
+
+
+class Spectators:
+    """A spectator process (`--spectate`) on a connection of its own, watching a few running games at a
+    time; it says "open" for every stream the server has opened for it, so that the harness knows how many
+    streams it held when it vanished."""
+
+    def __init__(self, process: asyncio.subprocess.Process, peer: str) -> None:
+        self.process = process
+        self.peer = peer  # the gRPC peer string the server logs for its connection
+        self.opened = 0
+        self.vanished = False
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(cls, server: ServeProcess, streams: int) -> Spectators:
+        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "harness.load", "--spectate",
+                                                       server.address, str(streams), stdout=asyncio.subprocess.PIPE)
+        assert process.stdout is not None
+        line = await process.stdout.readline()
+        if line.strip() != b"connected":
+            raise RuntimeError(f"a spectator process did not start: {line!r}")
+        (local, _), = tcp_connections(process.pid, server.port)
+        return cls(process, f"ipv4:127.0.0.1:{local}")
+
+    async def _read(self) -> None:
+        assert self.process.stdout is not None
+        async for line in self.process.stdout:
+            if line.strip() == b"open" and not self.vanished:
+                self.opened += 1
+
+    def vanish(self, how: signal.Signals) -> None:
+        self.vanished = True  # what it says from now on is not heard: it is gone, or frozen
+        os.kill(self.process.pid, how)
+
+    async def stop(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
+        await self.process.wait()
+        self._reader.cancel()
+        await asyncio.gather(self._reader, return_exceptions=True)
 
 
 def server_log_findings(findings: Findings, log: Path) -> None:
@@ -273,20 +299,35 @@ def run(directory: Path, plan: LoadPlan) -> Findings:
     return findings
 
 
-async def spectate(address: str, games: list[str]) -> None:
-    """A spectator process: watch `games` on one connection, say "watching" once every stream is open."""
+async def watch_running_games(stub: Stub, on_update: Callable[[pb.Update], None],
+                              on_open: Callable[[], None] | None = None) -> None:
+    """Watch a running game as a spectator until it ends, then another, and so on until cancelled."""
+    while True:
+        listed = await stub.ListGames(pb.ListGamesRequest(page_size=1000))
+        running = [game.game_id for game in listed.games if game.status == pb.GAME_STATUS_RUNNING]
+        if not running:
+            await asyncio.sleep(0.5)
+            continue
+        call = stub.Watch(pb.WatchRequest(game_id=random.choice(running)))
+        first = True
+        while (update := await call.read()) is not grpc.aio.EOF:
+            if first and on_open is not None:
+                on_open()
+            first = False
+            on_update(update)
+
+
+async def spectate(address: str, streams: int) -> None:
+    """A spectator process: `streams` spectators on one connection, printing "open" for each stream opened."""
     async with grpc.aio.insecure_channel(address) as channel:
+        await channel.channel_ready()
+        print("connected", flush=True)
+
+        def opened() -> None:
+            print("open", flush=True)
+
         stub = Stub(channel)
-        calls = [stub.Watch(pb.WatchRequest(game_id=game_id)) for game_id in games]
-        for call in calls:
-            await call.read()  # the first update: the stream is open and counted
-        print("watching", flush=True)
-
-        async def drain(call: grpc.aio.UnaryStreamCall) -> None:
-            while await call.read() is not grpc.aio.EOF:
-                pass
-
-        await asyncio.gather(*(drain(call) for call in calls))
+        await asyncio.gather(*(watch_running_games(stub, lambda _: None, opened) for _ in range(streams)))
 
 
 def report_body(plan: LoadPlan, findings: Findings) -> str:
@@ -316,10 +357,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--vanish", type=int, default=LoadPlan.vanish,
                         help="spectator processes that vanish (half SIGKILLed, half SIGSTOPped)")
     parser.add_argument("--write", action="store_true", help="write the tables into docs/RELIABILITY.md")
-    parser.add_argument("--spectate", nargs="+", metavar=("ADDRESS", "GAME"), help=argparse.SUPPRESS)
+    parser.add_argument("--spectate", nargs=2, metavar=("ADDRESS", "STREAMS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.spectate:
-        asyncio.run(spectate(args.spectate[0], args.spectate[1:]))
+        asyncio.run(spectate(args.spectate[0], int(args.spectate[1])))
         return 0
     plan = LoadPlan(games=args.games, seconds=args.seconds, spectators=args.spectators, think=args.think,
                     processes=args.processes, vanish=args.vanish)

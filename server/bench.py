@@ -219,6 +219,15 @@ async def _seat_bots(stub: table_pb2_grpc.VegasTableStub, index: int,
     return bots, times
 
 
+async def _games_in_a_row(stub: table_pb2_grpc.VegasTableStub, index: int, think: float, bots: list[RemoteBot],
+                          seated: list[tuple[list[RemoteBot], GameTimes]]) -> None:
+    """Play `bots`' game to its end, then new games one after another (each added to `seated`), until cancelled."""
+    while True:
+        await asyncio.gather(*(bot.play() for bot in bots))
+        bots, times = await _seat_bots(stub, index, think)
+        seated.append((bots, times))
+
+
 @dataclass(frozen=True)
 class Scenario:
     """One load to measure: how many games, how fast their bots act, and how the server runs."""
@@ -254,10 +263,11 @@ class Load:
 
 
 async def measure(server: ServeProcess, scenario: Scenario, seconds: float, cores: set[int] | None,
-                  alongside: Callable[[list[str]], Coroutine[Any, Any, None]] | None = None) -> Load:
+                  alongside: Callable[[], Coroutine[Any, Any, None]] | None = None) -> Load:
     """Set up the scenario's games (a connection each), let their bots play for `seconds` on `cores` (all
-    of this process's if None), collect the round trips. `alongside`, given the games' ids, runs while the
-    bots play (spectators, vanishing clients, sampling: harness.load) and is cancelled when they stop."""
+    of this process's if None), collect the round trips. A game that ends is followed by a new one on its
+    connection, so the load stays at `scenario.games` games. `alongside` runs while the bots play
+    (spectators, vanishing clients, sampling: harness.load) and is cancelled when they stop."""
     options = [("grpc.use_local_subchannel_pool", 1)]  # one TCP connection per game, as from separate machines
     channels = [grpc.aio.insecure_channel(server.address, options=options) for _ in range(scenario.games)]
     own_cores = os.sched_getaffinity(0) if cores is not None else None
@@ -268,8 +278,10 @@ async def measure(server: ServeProcess, scenario: Scenario, seconds: float, core
         if cores is not None:
             os.sched_setaffinity(0, cores)
         cpu, started, own_cpu, machine = server.cpu_seconds(), time.perf_counter(), time.process_time(), cpu_times()
-        tasks = [asyncio.create_task(bot.play()) for bots, _ in seated for bot in bots]
-        extra = asyncio.create_task(alongside([bots[0].game_id for bots, _ in seated])) if alongside else None
+        tasks = [asyncio.create_task(_games_in_a_row(table_pb2_grpc.VegasTableStub(channel), k, scenario.think,
+                                                     seated[k][0], seated))
+                 for k, channel in enumerate(channels)]
+        extra = asyncio.create_task(alongside()) if alongside else None
         _, pending = await asyncio.wait(tasks, timeout=seconds)
         for task in [*pending, *([extra] if extra else [])]:
             task.cancel()

