@@ -1,13 +1,14 @@
 """`make load`: hundreds of clients on a real `vegas serve` for a fixed time, some of them vanishing.
 
 The players are `server.bench`'s: a game per connection, four remote bots in each, their round trips timed
-the same way (`server.bench.measure`; one load generator in the project). Alongside them run spectators
-(a Watch stream each) in this process, and spectator processes of their own connection watching a few games
-each: some of those vanish mid-run, SIGKILLed or SIGSTOPped, as a crashed or frozen laptop would. Reported:
-actions served per second and round trips (p50, p99), the server's RSS over time (from /proc), every
-error (none may happen but the cancelled streams of the vanished), and that the vanished clients' streams
-are released: the server logs the end of each of them, and the connections the server holds come back to
-the number the living clients hold (both counted from /proc). A SIGSTOPped client is let go by the server's
+the same way, a new game on the connection whenever one ends (`server.bench.measure`; one load generator in
+the project). Alongside them run spectators in this process and spectator processes of their own
+connection, each watching running games one after another; some of the processes vanish mid-run,
+SIGKILLed or SIGSTOPped, as a crashed or frozen laptop would. Reported: actions served per second and round
+trips (p50, p99), the server's RSS over time (from /proc), every error (none may happen: the cancelled
+streams of the vanished are provoked, not errors), and that the vanished clients' streams are released: the
+server logs the end of every stream they had opened, and the connections the server holds come back to the
+number the living clients hold (both counted from /proc). A SIGSTOPped client is let go by the server's
 keepalive (a ping unanswered: about 40 s), so the long form runs well past that.
 """
 
@@ -23,6 +24,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,14 +47,14 @@ class LoadPlan:
 
     games: int = 100  # four remote bots each, on a connection per game
     think: float = 0.5  # the bots' mean pause before acting (server.bench.THINK_SECONDS)
-    seconds: float = 120.0
+    seconds: float = 300.0
     spectators: int = 100  # in this process, a Watch stream each, round-robin over the games
     processes: int = 12  # spectator processes, a connection each
     watch_each: int = 4  # games each spectator process watches
     vanish: int = 8  # of the processes, this many vanish: half SIGKILLed, half SIGSTOPped
     vanish_after: float = 0.2  # ... this share of the run in
     stopped_then_killed: bool = False  # the SIGSTOPped are SIGKILLed a second later (short form: no keepalive wait)
-    sample_every: float = 5.0  # seconds between RSS samples
+    sample_every: float = 10.0  # seconds between RSS samples
 
     @property
     def clients(self) -> int:
@@ -73,6 +75,8 @@ class Findings:
     release_seconds: float | None = None  # from the vanishing until the last of them was released
     server_connections: int | None = None  # connections the server held once they were released...
     living_connections: int | None = None  # ... and the connections the living clients held then
+    connections_seconds: float | None = None  # from the vanishing until the two were equal
+    vanished_ended: dict[str, int] = field(default_factory=dict)  # how the vanished clients' streams ended
     provoked: int = 0  # streams the server ended as CANCELLED (the vanished clients', and the bots' at the end)
     server_errors: int = 0  # error lines in the server's log
 
@@ -97,8 +101,12 @@ class Findings:
                  ("of which released by the server", f"{self.released_streams}", "all"),
                  ("seconds until the last was released",
                   "-" if self.release_seconds is None else f"{self.release_seconds:.1f}", ""),
+                 ("how they ended", ", ".join(f"{n} {status}" for status, n in sorted(self.vanished_ended.items())),
+                  ""),
                  ("connections the server holds / the living clients hold",
                   f"{self.server_connections} / {self.living_connections}", "equal"),
+                 ("seconds until they were equal",
+                  "-" if self.connections_seconds is None else f"{self.connections_seconds:.1f}", ""),
                  ("streams ended CANCELLED (provoked: vanished clients, bots stopped at the end)",
                   f"{self.provoked}", "")]
         return rows
@@ -136,14 +144,15 @@ def tcp_connections(pid: int, port: int) -> list[tuple[int, int]]:
     return found
 
 
-def ended_streams(log: Path, peers: set[str]) -> int:
-    """Watch streams of `peers` (gRPC peer strings) whose end the server has logged."""
-    count = 0
+def ended_streams(log: Path, peers: set[str]) -> Counter[str]:
+    """Watch streams of `peers` (gRPC peer strings) whose end the server has logged, by their status."""
+    ended: Counter[str] = Counter()
     for line in log.read_text(errors="replace").splitlines():
         if line.startswith("{") and '"Watch"' in line:
             record = json.loads(line)
-            count += record.get("rpc") == "Watch" and record.get("peer") in peers and "status" in record
-    return count
+            if record.get("rpc") == "Watch" and record.get("peer") in peers and "status" in record:
+                ended[str(record["status"])] += 1
+    return ended
 
 
 # ---------------------------------------------------------------------------------------------- the run
@@ -217,18 +226,20 @@ class Alongside:
         findings.vanished_streams = sum(process.opened for process in vanished)
         peers = {process.peer for process in vanished}
         while True:
-            findings.released_streams = ended_streams(self.server.log_path, peers)
+            ended = ended_streams(self.server.log_path, peers)
+            findings.released_streams, findings.vanished_ended = ended.total(), dict(ended)
             if findings.released_streams >= findings.vanished_streams:
                 findings.release_seconds = time.monotonic() - self.vanished_at
                 break
             await asyncio.sleep(0.5)
-        for _ in range(20):  # a connection being opened or closed this instant: look again shortly
+        while True:  # until the run ends: the server lets go of a frozen client's connection by keepalive
             held = len([c for c in tcp_connections(self.server.process.pid, self.server.port)
                         if c[0] == self.server.port])
             clients = [c for pid in [os.getpid(), *(p.process.pid for p in living)]
                        for c in tcp_connections(pid, self.server.port) if c[1] == self.server.port]
             findings.server_connections, findings.living_connections = held, len(clients)
             if held == len(clients):
+                findings.connections_seconds = time.monotonic() - self.vanished_at
                 return
             await asyncio.sleep(0.5)
 
