@@ -165,7 +165,7 @@ class Alongside:
         self.server = server
         self.plan = plan
         self.findings = findings
-        self.started = time.monotonic()
+        self.started = self.vanished_at = time.monotonic()
 
     async def __call__(self) -> None:
         processes: list[Spectators] = []
@@ -179,7 +179,7 @@ class Alongside:
             await asyncio.sleep(max(0.0, self.plan.vanish_after * self.plan.seconds - self._now()))
             vanished = processes[:self.plan.vanish]
             await self._vanish(vanished)
-            await self._released(vanished, processes[self.plan.vanish:], len(channels))
+            await self._released(vanished, processes[self.plan.vanish:])
             await asyncio.Event().wait()  # until the bots stop
         finally:
             for task in tasks:
@@ -219,7 +219,7 @@ class Alongside:
             for process in stopped:
                 process.vanish(signal.SIGKILL)
 
-    async def _released(self, vanished: list[Spectators], living: list[Spectators], channels: int) -> None:
+    async def _released(self, vanished: list[Spectators], living: list[Spectators]) -> None:
         """Wait until the server has logged the end of every stream the vanished clients opened, then
         compare the connections the server holds with those the living clients hold."""
         findings = self.findings
@@ -338,7 +338,11 @@ async def spectate(address: str, streams: int) -> None:
             print("open", flush=True)
 
         stub = Stub(channel)
-        await asyncio.gather(*(watch_running_games(stub, lambda _: None, opened) for _ in range(streams)))
+        try:
+            await asyncio.gather(*(watch_running_games(stub, lambda _: None, opened) for _ in range(streams)))
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.UNAVAILABLE:
+                raise  # UNAVAILABLE: the server let go of this connection (it was frozen) or stopped: done
 
 
 def report_body(plan: LoadPlan, findings: Findings) -> str:
