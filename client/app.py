@@ -33,7 +33,6 @@ from client.link import LinkError, NewGame, TableLink
 from client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
 from client.orders import CommandError, Order
 from client.render.styles import client_style
-from client.seats import SavedSeat, SeatStore, state_dir
 from client.sending import deliver
 from client.standings import audit_page, final_page
 from client.suggestions import CLIENT_WORDS
@@ -54,6 +53,7 @@ from client.viewmodel import (
     since_last_turn,
     tell,
 )
+from vegas_client.seats import SavedSeat, SeatStore, state_dir
 
 log = structlog.get_logger("client")
 

@@ -27,7 +27,7 @@ from bots.registry import bot_problem
 from cli.channels import read_password
 from cli.choices import bots_text, options_text, rules_text
 from cli.logs import configure_logging
-from client.seats import SeatStore, state_dir
+from vegas_client.seats import SeatStore, state_dir
 
 DEFAULT_SERVER = "localhost:50051"
 LOCAL_GAME = "lords up 4 bots 3"

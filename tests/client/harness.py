@@ -16,9 +16,9 @@ from prompt_toolkit.output import DummyOutput
 
 from bots.base import concrete
 from client.app import ClientApp
-from client.seats import SeatStore
 from client.viewmodel import ClientModel
 from tests.client.table import GAME_ID, EngineTable
+from vegas_client.seats import SeatStore
 
 
 class SizedOutput(DummyOutput):

@@ -15,11 +15,11 @@ from client.app import ClientApp
 from client.grpc_link import GrpcLink, open_channel
 from client.link import LinkError, NewGame
 from client.orders import Submit
-from client.seats import SeatStore
 from client.viewmodel import ClientModel, open_prompts
 from server.app import RunningServer, ServerOptions, create_server
 from server.session import Settings
 from tests.client.harness import Session, SizedOutput, until
+from vegas_client.seats import SeatStore
 
 
 async def start_server(data_dir: Path, address: str = "127.0.0.1:0") -> tuple[RunningServer, int]:

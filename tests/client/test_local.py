@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from client.seats import SavedSeat, SeatStore
 from tests.client.harness import session, until
 from tests.client.table import GAME_ID, TOKEN, EngineTable
+from vegas_client.seats import SavedSeat, SeatStore
 
 
 def test_an_unfinished_game_is_resumed_instead_of_a_new_one(tmp_path: Path) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from client.seats import SavedSeat, SeatStore
 from tests.client.harness import session, until
 from tests.client.table import GAME_ID, TOKEN, EngineTable
+from vegas_client.seats import SavedSeat, SeatStore
 
 
 def test_another_name_joins_its_own_seat_and_leaves_the_saved_one_alone(tmp_path: Path) -> None:

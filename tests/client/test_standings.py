@@ -10,11 +10,11 @@ from typing import Any
 
 from bots.base import concrete
 from client.endgame import Finding
-from client.seats import SavedSeat, SeatStore
 from client.seen import with_players
 from client.standings import _tie_break, final_page, standings
 from tests.client.harness import session, until
 from tests.client.table import GAME_ID, TOKEN, EngineTable
+from vegas_client.seats import SavedSeat, SeatStore
 
 
 def finish(table: EngineTable, seed: int = 5) -> None:

@@ -1,4 +1,4 @@
-"""Seat tokens kept between runs, so a client that was killed and restarted rejoins its own seat.
+"""Seat tokens kept between runs, so a client (or a bot) that was killed and restarted rejoins its own seat.
 
 One small JSON file under the user's state directory (`$XDG_STATE_HOME/vegas-table/seats.json`, by default
 `~/.local/state/vegas-table/`), readable only by its owner, keyed by server and game. A token is a secret:
@@ -16,7 +16,7 @@ from typing import Any
 
 import structlog
 
-log = structlog.get_logger("client.seats")
+log = structlog.get_logger("vegas_client.seats")
 
 
 def state_dir() -> Path:

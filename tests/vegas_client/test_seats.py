@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from client.seats import SavedSeat, SeatStore, state_dir
+from vegas_client.seats import SavedSeat, SeatStore, state_dir
 
 
 def test_a_saved_seat_comes_back_by_server_and_game(tmp_path: Path) -> None:

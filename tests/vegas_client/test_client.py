@@ -1,0 +1,133 @@
+"""The gRPC Client against a real server on loopback: lobby calls, refusals as VegasError, the rate limit
+waited out, the password sent, and an Act stream that outlives its server."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from vegas.v1 import table_pb2 as pb
+
+from server.app import ServerOptions
+from tests.server.harness import ServerThread, serving
+from vegas_client import NewGame, VegasError, client_for, connect
+from vegas_client.errors import is_retryable
+
+
+def test_lobby_calls_and_refusals(tmp_path: Path) -> None:
+    async def scenario(address: str) -> dict[str, Any]:
+        async with connect(address) as client:
+            types = await client.game_types()
+            created = await client.create_game(NewGame("lords", "classic", 2, bots=(1,), bot_think_ms=0))
+            listed = await client.list_games()
+            joined = await client.join_game(created.game_id, "Ann", entropy="mine")
+            _version, legal = await client.legal_actions(created.game_id, joined.token)
+            events = await client.list_events(created.game_id)
+            with pytest.raises(VegasError) as unknown:
+                await client.get_game("nosuch")
+            with pytest.raises(VegasError) as unfinished:
+                await client.replay(created.game_id)
+            return {"types": types, "created": created, "listed": listed, "joined": joined, "legal": legal,
+                    "events": events, "unknown": unknown.value, "unfinished": unfinished.value}
+
+    with serving(tmp_path) as server:
+        got = asyncio.run(scenario(server.address))
+    assert {t.name for t in got["types"]} == {"lords", "lasvegas"}
+    assert [g.game_id for g in got["listed"]] == [got["created"].game_id]
+    assert got["joined"].seat == 0 and got["joined"].game.status == "running"
+    assert got["events"][0].version == 0 and got["events"][0].move is None
+    assert all(a.text for a in got["legal"])
+    assert (got["unknown"].code, got["unknown"].status, got["unknown"].retryable) == ("unknown_game", "NOT_FOUND",
+                                                                                      False)
+    assert got["unfinished"].code == "not_finished"
+
+
+def test_the_rate_limit_is_waited_out(tmp_path: Path) -> None:
+    async def scenario(address: str) -> int:
+        async with connect(address) as client:
+            return len([await client.list_games() for _ in range(4)])  # the limit refuses some: retried
+
+    with serving(tmp_path, rate=2.0, burst=1) as server:
+        assert asyncio.run(scenario(server.address)) == 4
+
+
+def test_only_what_may_work_later_is_retryable() -> None:
+    assert is_retryable(grpc.StatusCode.UNAVAILABLE, "")
+    assert is_retryable(grpc.StatusCode.UNAVAILABLE, "suspended")
+    assert is_retryable(grpc.StatusCode.RESOURCE_EXHAUSTED, "rate_limited")
+    assert not is_retryable(grpc.StatusCode.RESOURCE_EXHAUSTED, "too_many_games")
+    assert not is_retryable(grpc.StatusCode.ABORTED, "stale_version")
+    assert not is_retryable(grpc.StatusCode.PERMISSION_DENIED, "bad_token")
+    assert not is_retryable(grpc.StatusCode.INTERNAL, "internal")  # a bug of the server: it said so
+    assert is_retryable(grpc.StatusCode.INTERNAL, "")  # gRPC's core, about a call that broke under it
+
+
+def test_the_password_goes_with_every_request() -> None:
+    seen: list[dict[str, str]] = []
+
+    async def list_games(request: Any, context: grpc.aio.ServicerContext) -> pb.ListGamesResponse:
+        seen.append(dict(context.invocation_metadata()))
+        return pb.ListGamesResponse()
+
+    async def scenario() -> None:
+        server = grpc.aio.server()
+        handler = grpc.unary_unary_rpc_method_handler(list_games, pb.ListGamesRequest.FromString,
+                                                      pb.ListGamesResponse.SerializeToString)
+        server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("vegas.v1.VegasTable",
+                                                                              {"ListGames": handler}),))
+        port = server.add_insecure_port("127.0.0.1:0")
+        await server.start()
+        try:
+            for password in ("open sesame", None):
+                client = client_for(f"127.0.0.1:{port}", password=password)
+                await client.list_games()
+                await client.close()
+        finally:
+            await server.stop(0)
+
+    asyncio.run(scenario())
+    assert seen[0]["vegas-password"] == "open sesame" and "vegas-password" not in seen[1]
+
+
+def test_an_act_stream_whose_server_went_away_fails_retryably_and_a_new_one_works(tmp_path: Path) -> None:
+    server = ServerThread(ServerOptions(data_dir=tmp_path))
+    address, port = server.address, server.port
+    client = None
+    try:
+        async def first() -> tuple[str, str, int]:
+            nonlocal client
+            client = client_for(address)
+            created = await client.create_game(NewGame("lords", "classic", 2))
+            tokens = {j.seat: j.token for j in [await client.join_game(created.game_id, n) for n in ("A", "B")]}
+            token = tokens[(await client.get_game(created.game_id)).actors[0]]
+            version, _ = await client.legal_actions(created.game_id, token)
+            with pytest.raises(VegasError) as refused:  # the stream is open now: a refusal does not end it
+                await client.submit(created.game_id, token, "fly to the moon", version)
+            assert refused.value.status == "INVALID_ARGUMENT"
+            return created.game_id, token, version
+
+        loop = asyncio.new_event_loop()
+        game_id, token, version = loop.run_until_complete(first())
+        server.stop()  # the server goes away with the seat's Act stream open
+        assert client is not None
+        with pytest.raises(VegasError) as lost:
+            loop.run_until_complete(client.submit(game_id, token, "end", version))
+        assert lost.value.retryable and "cannot be reached" in lost.value.message
+        server = ServerThread(ServerOptions(data_dir=tmp_path))  # another port: a new client for it
+
+        async def second(address: str) -> int:
+            moved = client_for(address)
+            version, legal = await moved.legal_actions(game_id, token)
+            result = await moved.submit(game_id, token, legal[0].text, version)
+            await moved.close()
+            return result.version - version
+
+        assert loop.run_until_complete(second(server.address)) == 1
+        loop.run_until_complete(client.close())
+        loop.close()
+    finally:
+        server.stop()
+    assert port

@@ -1,0 +1,223 @@
+"""`Client`: the `Table` over gRPC (`vegas.v1.VegasTable`, grpc.aio): one channel, every RPC, errors mapped.
+
+    async with vegas_client.connect("192.168.1.20:50051") as client:
+        games = await client.list_games()
+
+Lobby calls are retried with the client's policy (retry.py); every request carries the server's password as
+metadata `vegas-password` when one is given. Actions go on one `Act` stream per seat, opened at its first
+action and again after a failure: a request and its answer at a time, so answers come back in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import grpc
+import structlog
+from vegas.v1 import table_pb2 as pb
+from vegas.v1 import table_pb2_grpc
+
+from vegas_client import wire
+from vegas_client.channels import open_channel
+from vegas_client.data import (
+    ActionResult,
+    Created,
+    GameSummary,
+    GameType,
+    Joined,
+    LegalAction,
+    NewGame,
+    Revealed,
+    Update,
+    VersionEvents,
+)
+from vegas_client.errors import connection_lost, from_refusal, from_rpc_error
+from vegas_client.retry import FOREVER, RetryPolicy
+
+T = TypeVar("T")
+log = structlog.get_logger("vegas_client")
+PASSWORD_METADATA_KEY = "vegas-password"
+CALL_TIMEOUT = 10.0  # seconds for one try of a unary call (no answer by then: a dropped connection, retried)
+
+
+class ActStream:
+    """One seat's `Act` stream: each request written, then its answer read, under a lock (in order)."""
+
+    def __init__(self, open_call: Callable[[], Any]) -> None:
+        self.open_call = open_call
+        self.call: Any = None
+        self.lock = asyncio.Lock()
+
+    async def submit(self, request: pb.SubmitActionRequest) -> pb.ActAnswer:
+        async with self.lock:
+            if self.call is None:
+                self.call = self.open_call()
+            try:
+                await self.call.write(request)
+                answer = await self.call.read()
+            except grpc.aio.AioRpcError as error:
+                self.close()
+                raise from_rpc_error(error) from None
+            except (asyncio.InvalidStateError, grpc.aio.UsageError) as error:
+                # The call ended under us (the server went away between two actions): "RPC already finished".
+                self.close()
+                raise connection_lost(f"the Act stream ended: {error}") from None
+            if answer is grpc.aio.EOF:
+                self.close()
+                raise connection_lost("the server closed the Act stream")
+            return answer
+
+    def close(self) -> None:
+        if self.call is not None:
+            self.call.cancel()
+            self.call = None
+
+
+class Client:
+    """A client of one server (see the module's docstring). `retry` is the policy of the lobby calls."""
+
+    def __init__(self, channel: grpc.aio.Channel, *, password: str | None = None,
+                 retry: RetryPolicy = FOREVER) -> None:
+        self.channel = channel
+        self.stub = table_pb2_grpc.VegasTableStub(channel)
+        self.metadata: tuple[tuple[str, str], ...] = ((PASSWORD_METADATA_KEY, password),) if password else ()
+        self.retry = retry
+        self.streams: dict[tuple[str, str], ActStream] = {}
+
+    async def _call(self, rpc: Callable[..., Awaitable[T]], request: Any) -> T:
+        """One unary call, retried by the client's policy."""
+        return await self.retry.call(lambda: self._once(rpc, request))
+
+    async def _once(self, rpc: Callable[..., Awaitable[T]], request: Any) -> T:
+        """One try of a unary call; a refusal or a lost connection as VegasError."""
+        try:
+            return await rpc(request, timeout=CALL_TIMEOUT, metadata=self.metadata)
+        except grpc.aio.AioRpcError as error:
+            raise from_rpc_error(error) from None
+
+    # ---- lobby
+
+    async def game_types(self) -> list[GameType]:
+        reply = await self._call(self.stub.ListGameTypes, pb.ListGameTypesRequest())
+        return [wire.game_type(t) for t in reply.games]
+
+    async def list_games(self, include_finished: bool = False) -> list[GameSummary]:
+        reply = await self._call(self.stub.ListGames, pb.ListGamesRequest(include_finished=include_finished))
+        return [wire.game_summary(g) for g in reply.games]
+
+    async def get_game(self, game_id: str) -> GameSummary:
+        return wire.game_summary(await self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id)))
+
+    async def create_game(self, spec: NewGame) -> Created:
+        """Create a game (a retry after a lost answer may leave a second, empty one in the lobby)."""
+        request = pb.CreateGameRequest(game=spec.game, rules=spec.rules, options=list(spec.options),
+                                       players=spec.players,
+                                       bots=[pb.BotSeat(seat=s, kind=spec.bot_kind) for s in spec.bots])
+        if spec.bot_think_ms is not None:
+            request.bot_think_ms = spec.bot_think_ms
+        reply = await self._call(self.stub.CreateGame, request)
+        return Created(reply.game_id, reply.commitment, wire.game_summary(reply.game))
+
+    async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:
+        """Take a seat (retried like every lobby call: a retry after a lost answer may take a second seat, or be
+        refused as `seat_taken` when asking for one seat)."""
+        request = pb.JoinGameRequest(game_id=game_id, name=name, entropy=entropy)
+        if seat is not None:
+            request.seat = seat
+        reply = await self._call(self.stub.JoinGame, request)
+        return Joined(reply.seat, reply.seat_token, wire.game_summary(reply.game))
+
+    async def list_events(self, game_id: str, before_version: int | None = None) -> list[VersionEvents]:
+        request = pb.ListEventsRequest(game_id=game_id)
+        if before_version is not None:
+            request.before_version = before_version
+        reply = await self._call(self.stub.ListEvents, request)
+        return [wire.version_events(v) for v in reply.versions]
+
+    async def legal_actions(self, game_id: str, token: str) -> tuple[int, tuple[LegalAction, ...]]:
+        """The seat's legal actions and the version they are for (the updates carry them too)."""
+        reply = await self._call(self.stub.ListLegalActions,
+                                 pb.ListLegalActionsRequest(game_id=game_id, seat_token=token))
+        return reply.version, tuple(wire.legal_action(a) for a in reply.actions)
+
+    async def replay(self, game_id: str) -> Revealed:
+        reply = await self._call(self.stub.GetReplay, pb.GetReplayRequest(game_id=game_id))
+        return Revealed(reply.replay, reply.server_seed, reply.commitment, tuple(reply.entropies), reply.seed)
+
+    # ---- one attempt each: Follower and Seat retry these
+
+    async def watch(self, game_id: str, token: str, from_version: int | None) -> AsyncIterator[Update]:
+        """One Watch stream: first a `connected` marker once the server has opened it, then its updates."""
+        request = pb.WatchRequest(game_id=game_id, seat_token=token)
+        if from_version is not None:
+            request.from_version = from_version
+        call = self.stub.Watch(request, metadata=self.metadata)
+        try:
+            try:
+                await call.initial_metadata()  # the server sends it as soon as the stream is open
+                if not call.done():
+                    yield Update(from_version or 0, "", "connected")
+                async for message in call:
+                    yield wire.update(message)
+            except grpc.aio.AioRpcError as error:
+                raise from_rpc_error(error) from None
+            raise connection_lost("the server ended the stream before the game did")
+        finally:
+            call.cancel()
+
+    async def submit(self, game_id: str, token: str, action: str, based_on_version: int) -> ActionResult:
+        """Act for a seat on its `Act` stream: `action` (canonical text) chosen on `based_on_version`."""
+        stream = self.streams.get((game_id, token))
+        if stream is None:
+            stream = self.streams[(game_id, token)] = ActStream(lambda: self.stub.Act(metadata=self.metadata))
+        answer = await stream.submit(pb.SubmitActionRequest(game_id=game_id, seat_token=token, action=action,
+                                                            based_on_version=based_on_version))
+        if answer.WhichOneof("outcome") == "result":
+            return wire.action_result(answer.result)
+        raise from_refusal(answer.refusal.status, answer.refusal.code, answer.refusal.message)
+
+    async def propose_trade(self, game_id: str, token: str, terms: str, request_id: str = "") -> ActionResult:
+        request = pb.ProposeTradeRequest(game_id=game_id, seat_token=token, terms=terms, request_id=request_id)
+        return wire.action_result(await self._once(self.stub.ProposeTrade, request))
+
+    async def answer_trade(self, game_id: str, token: str, trade_id: int, answer: str,
+                           removes: Sequence[str] = (), request_id: str = "") -> ActionResult:
+        if answer not in wire.TRADE_ANSWERS:
+            raise ValueError(f"a trade answer is accept, reject or withdraw, not {answer!r}")
+        request = pb.AnswerTradeRequest(game_id=game_id, seat_token=token, trade_id=trade_id,
+                                        answer=wire.TRADE_ANSWERS[answer], removes=list(removes),
+                                        request_id=request_id)
+        return wire.action_result(await self._once(self.stub.AnswerTrade, request))
+
+    def forget_seat(self, game_id: str, token: str) -> None:
+        """Close the seat's Act stream (a seat done playing)."""
+        stream = self.streams.pop((game_id, token), None)
+        if stream is not None:
+            stream.close()
+
+    async def close(self) -> None:
+        for stream in self.streams.values():
+            stream.close()
+        self.streams.clear()
+        await self.channel.close()
+
+
+def client_for(address: str, *, tls: bool = False, ca_file: Path | None = None, password: str | None = None,
+               retry: RetryPolicy = FOREVER, options: list[tuple[str, int]] | None = None) -> Client:
+    """A Client of the server at `address` (HOST:PORT); close it with `await client.close()`."""
+    return Client(open_channel(address, tls, ca_file, options), password=password, retry=retry)
+
+
+@contextlib.asynccontextmanager
+async def connect(address: str, *, tls: bool = False, ca_file: Path | None = None, password: str | None = None,
+                  retry: RetryPolicy = FOREVER) -> AsyncIterator[Client]:
+    """`async with connect("HOST:PORT") as client:` a Client, closed at the end of the block."""
+    client = client_for(address, tls=tls, ca_file=ca_file, password=password, retry=retry)
+    try:
+        yield client
+    finally:
+        await client.close()

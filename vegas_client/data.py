@@ -1,0 +1,179 @@
+"""What the API's messages say, as plain frozen data: what the library hands its callers.
+
+Nothing here is game-specific: views are JSON objects, actions are canonical texts, so a new game needs no
+change in the library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    colour: str  # the game's name for the seat
+    taken: bool
+    player: str
+    bot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game of the server's lobby (`GameSummary`)."""
+
+    game_id: str
+    game: str
+    rules: str
+    options: tuple[str, ...]
+    players: int
+    seats: tuple[SeatInfo, ...]
+    status: str  # "waiting" | "running" | "finished"
+    version: int
+    commitment: str
+    created_at: str = ""
+    actors: tuple[int, ...] = ()  # the seats the game waits for
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if not s.taken]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    name: str
+    min_players: int
+    max_players: int
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameType:
+    name: str
+    title: str
+    rule_sets: tuple[RuleSet, ...]
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game to create: `bots` are the seats the server's own bots play, each as `bot_kind`."""
+
+    game: str
+    rules: str
+    players: int
+    bots: tuple[int, ...] = ()
+    options: tuple[str, ...] = ()
+    bot_kind: str = "random"
+    bot_think_ms: int | None = None  # the server's default when None
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    game_id: str
+    commitment: str
+    game: GameSummary
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A seat taken: `token` is its only proof, a secret (never log it, never show it)."""
+
+    seat: int
+    token: str
+    game: GameSummary
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """An action the server applied: the version it made, its canonical text, what happened."""
+
+    version: int
+    action: str
+    events: tuple[str, ...] = ()
+    state_hash: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """A finished game's replay file and the revealed secrets (GetReplay)."""
+
+    replay: bytes
+    server_seed: str
+    commitment: str
+    entropies: tuple[str, ...]
+    seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class VersionEvents:
+    """What happened at one of a running game's recent versions (ListEvents)."""
+
+    version: int
+    move: tuple[int, str] | None  # (seat, action) that made it; None for the set-up
+    events: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One of a seat's legal actions as the server lists them: canonical text, and `low`..`high` when its last
+    word is a number to choose (then the text shows the range, e.g. `gamble A2 1..40`)."""
+
+    text: str
+    low: int | None = None
+    high: int | None = None
+
+    @property
+    def is_range(self) -> bool:
+        return self.low is not None and self.high is not None
+
+    def at(self, amount: int) -> str:
+        """A range's concrete action text with `amount` as its last word; ValueError outside low..high."""
+        if self.low is None or self.high is None:
+            raise ValueError(f"{self.text!r} is not a range of amounts")
+        if not self.low <= amount <= self.high:
+            raise ValueError(f"{amount} is outside {self.low}..{self.high} for {self.text!r}")
+        return " ".join([*self.text.split()[:-1], str(amount)])
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """One message of a Watch stream as plain data, not yet applied to a view.
+
+    `kind` is "snapshot" (`body`: the view's JSON), "diff" (`body`: the RFC 6902 patch), "lobby" (`lobby`:
+    who sits where while the game waits), or "connected": no data, yielded as soon as a stream is up (a
+    viewer that resumes at the current version gets its first real update only with the next action).
+    """
+
+    version: int
+    view_hash: str
+    kind: str
+    body: str = ""
+    lobby: GameSummary | None = None
+    events: tuple[str, ...] = ()
+    status: str = "running"
+    move: tuple[int, str] | None = None
+    actors: tuple[int, ...] = ()
+    legal: tuple[LegalAction, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ViewUpdate:
+    """One step of a game as the follower hands it over: the whole view at `version`, what happened, whom
+    the game waits for and (for a seat) that seat's legal actions, as the server sent them with it.
+
+    `view` is the tracker's own object, changed in place by the next diff: copy it to keep it."""
+
+    version: int
+    view: dict[str, Any] | None  # None while the game waits for players
+    events: tuple[str, ...] = ()
+    status: str = "running"
+    lobby: GameSummary | None = None
+    move: tuple[int, str] | None = None
+    actors: tuple[int, ...] = ()
+    legal: tuple[LegalAction, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished" and self.view is not None
