@@ -14,7 +14,7 @@ SUBCOMMANDS: dict[str, str] = {
     "bench": "cli.bench",
     "replay": "replays.cli",
     "serve": "server.cli",
-    "bot": "bots.remote",
+    "bot": "cli.bot",
     "play": "client.cli",
 }
 

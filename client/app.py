@@ -2,8 +2,9 @@
 
 `ClientApp` is the controller. The command line's Enter and the key bindings call its methods; network work
 runs in background tasks that change the view-model (`client.viewmodel`) and ask for a redraw with
-`invalidate()`. A `Follower` streams the game; a seat's token is saved (`client.seats`) the moment it is
-given, so a killed client comes back to its seat.
+`invalidate()`. The client library does the talking: a `Follower` streams the game, a `Seat` sends the
+player's orders (vegas_client); a seat's token is saved (`vegas_client.seats`) the moment it is given, so a
+killed client comes back to its seat.
 """
 
 from __future__ import annotations
@@ -25,11 +26,9 @@ from prompt_toolkit.validation import ValidationError
 
 from client.bindings import load_key_bindings
 from client.endgame import check_finished_game
-from client.follow import Follower
 from client.games import GameUi
 from client.inputs import CommandCompleter, CommandValidator
 from client.layout import ClientLayout
-from client.link import LinkError, NewGame, TableLink
 from client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
 from client.orders import CommandError, Order
 from client.render.styles import client_style
@@ -39,7 +38,6 @@ from client.suggestions import CLIENT_WORDS
 from client.viewmodel import (
     ClientModel,
     Notice,
-    ViewUpdate,
     add_history,
     apply_update,
     current_ui,
@@ -53,7 +51,12 @@ from client.viewmodel import (
     since_last_turn,
     tell,
 )
+from vegas_client.acting import Seat
+from vegas_client.data import NewGame, ViewUpdate
+from vegas_client.errors import VegasError
+from vegas_client.follow import Follower
 from vegas_client.seats import SavedSeat, SeatStore, state_dir
+from vegas_client.table import Table
 
 log = structlog.get_logger("client")
 
@@ -63,11 +66,10 @@ class KeepLine(Exception):
 
 
 def plain_connection(text: str) -> str:
-    """The follower's connection states in a player's words: `reconnecting in 2.0s (the server cannot be
-    reached (...))` → `server unreachable, retrying in 2.0s (...)`."""
-    if text.startswith("reconnecting in "):
-        when, _, why = text.removeprefix("reconnecting in ").partition(" ")
-        return f"server unreachable, retrying in {when}" + (f" {why}" if why else "")
+    """The follower's connection states in a player's words: `reconnecting: the server cannot be reached
+    (...)` → `server unreachable, retrying (the server cannot be reached (...))`."""
+    if text.startswith("reconnecting: "):
+        return f"server unreachable, retrying ({text.removeprefix('reconnecting: ')})"
     return text
 
 
@@ -80,7 +82,7 @@ LOBBY_REFRESH = 3.0  # seconds between lobby listings
 class ClientApp:
     """The lobby and game screens of one player (or spectator) on one server."""
 
-    def __init__(self, model: ClientModel, link: TableLink, seats: SeatStore, *, input: Input | None = None,
+    def __init__(self, model: ClientModel, link: Table, seats: SeatStore, *, input: Input | None = None,
                  output: Output | None = None, seat_key: str | None = None, replay_dir: Path | None = None) -> None:
         self.model = model
         self.replay_dir = replay_dir or state_dir() / "replays"  # where finished games' replays are kept
@@ -96,6 +98,7 @@ class ClientApp:
             full_screen=True, input=input, output=output)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.follower: asyncio.Task[None] | None = None
+        self.seat: Seat | None = None  # acts for the player's seat in the game on screen (None: watching)
         self.dropped = False  # the game stream was lost and is being retried
         self.revealed: bytes | None = None  # the finished game's replay, for `audit`
 
@@ -124,7 +127,7 @@ class ClientApp:
                      bot_kind: str) -> None:
         try:
             await self.refresh()
-        except LinkError as error:  # the lobby says so and keeps trying (_keep_lobby_fresh)
+        except VegasError as error:  # the lobby says so and keeps trying (_keep_lobby_fresh)
             self.model.connection, self.model.connected = error.message, False
             raise
         if resume and not game_id and await self._resume():
@@ -147,7 +150,7 @@ class ClientApp:
             if self.model.screen == "lobby":
                 try:
                     await self.refresh()
-                except LinkError as error:
+                except VegasError as error:
                     self.model.connection, self.model.connected = error.message, False
                 self.redraw()
 
@@ -163,7 +166,7 @@ class ClientApp:
             await work
         except asyncio.CancelledError:
             raise
-        except LinkError as error:
+        except VegasError as error:
             tell(self.model, error.message, "error")
         except Exception as error:  # a bug: keep the client up, say what happened, log the traceback
             log.exception("client_task_failed")
@@ -190,7 +193,7 @@ class ClientApp:
         for game_id in reversed(self.my_games()):
             try:
                 summary = await self.link.get_game(game_id)
-            except LinkError:
+            except VegasError:
                 continue  # a game the server no longer has
             if summary.status in ("waiting", "running"):
                 await self.open_game(game_id)
@@ -237,7 +240,7 @@ class ClientApp:
         if saved is not None and saved.code:
             self.link.codes.setdefault(game_id, saved.code)
         if saved is not None and seat is not None and seat != saved.seat:
-            raise LinkError(f"you ({self.model.name}) already play seat {saved.seat} of game {game_id}, not seat "
+            raise VegasError(f"you ({self.model.name}) already play seat {saved.seat} of game {game_id}, not seat "
                             f"{seat}: leave out --seat, or play another seat under another --name")
         summary = await self.link.get_game(game_id)
         self.revealed = None
@@ -280,18 +283,16 @@ class ClientApp:
             self.follower.cancel()
         game_id, token = self.model.game_id, self.model.token
         assert game_id is not None
-
-        def watch(from_version: int | None) -> Any:
-            return self.link.watch(game_id, token, from_version)
-
-        follower = Follower(watch, self.on_update, self.on_connection)
+        follower = Follower(self.link, game_id, token, on_state=self.on_connection)
+        seat = self.model.seat
+        self.seat = Seat(self.link, game_id, seat, token, follower) if seat is not None else None
         self.follower = self.spawn(self._run_follower(follower, game_id))
 
     async def _run_follower(self, follower: Follower, game_id: str) -> None:
         """Follow the game; a saved token the server no longer knows is forgotten, back to the lobby."""
         try:
-            await follower.run()
-        except LinkError as error:
+            await follower.run(self.on_update)
+        except VegasError as error:
             if error.code != "bad_token":
                 raise
             self.forget_seat(game_id)
@@ -319,8 +320,8 @@ class ClientApp:
         game_id = self.model.game_id
         assert game_id is not None
         try:
-            past = await self.link.past_versions(game_id, version)
-        except LinkError as error:  # the log stays as it is: nothing else depends on it
+            past = await self.link.list_events(game_id, version)
+        except VegasError as error:  # the log stays as it is: nothing else depends on it
             log.info("history_unavailable", reason=error.message)
             return
         if self.model.game_id == game_id:
@@ -470,7 +471,8 @@ class ClientApp:
 
     async def _send(self, order: Order, version: int) -> None:
         try:
-            notice = await deliver(self.link, self.model, order, version)
+            assert self.seat is not None, "a spectator has no orders to send"
+            notice = await deliver(self.seat, order, version)
         finally:
             self.model.busy = ""
         # What was done, in the player's words: the version it made is the server's business, not theirs.

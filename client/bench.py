@@ -18,14 +18,14 @@ from typing import Any
 import jsonpatch
 
 from bots.base import concrete
-from client.follow import ViewTracker
-from client.link import RawUpdate
 from client.lords.commands import typing_error
 from client.lords.completion import suggest
 from client.lords.prompts import lords_prompts
 from client.render import render_board, render_header, render_players
 from engine import GameConfig, Match, get_game
 from engine.core.canonical import canonical_bytes, canonical_hash
+from vegas_client.data import Update
+from vegas_client.tracker import ViewTracker
 
 TYPED = ("b", "build ", "build A2 g", "build A2 gold", "sprawl ", "gamble ", "gamble B4 ", "trade ", "end")
 
@@ -85,10 +85,10 @@ def _frame(view: dict[str, Any]) -> Callable[[], object]:
 def _update_times(views: list[dict[str, Any]]) -> list[float]:
     """Seat 0's diffs from one position to the next, applied and hash-checked as a viewer does, timed."""
     tracker = ViewTracker()
-    tracker.accept(RawUpdate(0, canonical_hash(views[0]), "snapshot", canonical_bytes(views[0]).decode()))
+    tracker.accept(Update(0, canonical_hash(views[0]), "snapshot", canonical_bytes(views[0]).decode()))
     times: list[float] = []
     for version in range(1, len(views)):
         patch = json.dumps(jsonpatch.make_patch(views[version - 1], views[version]).patch)
-        raw = RawUpdate(version, canonical_hash(views[version]), "diff", patch)
+        raw = Update(version, canonical_hash(views[version]), "diff", patch)
         _timed(partial(tracker.accept, raw), times)
     return times

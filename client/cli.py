@@ -32,6 +32,7 @@ from vegas_client.seats import SeatStore, state_dir
 DEFAULT_SERVER = "localhost:50051"
 LOCAL_GAME = "lords up 4 bots 3"
 CONFIRM_OVER = 20  # $m: a raise or remodel from this cost asks before it is sent
+LOBBY_PATIENCE = 10.0  # seconds a lobby call keeps trying before the lobby shows the server as unreachable
 LOCAL_THINK_MS = 200  # long enough to follow the bots' moves in the log, short enough not to wait
 log = structlog.get_logger("client.cli")
 
@@ -131,13 +132,16 @@ def stderr_into(stream: TextIO) -> Iterator[None]:
 
 async def play(args: argparse.Namespace) -> None:
     from client.app import ClientApp
-    from client.grpc_link import GrpcLink, open_channel
     from client.viewmodel import ClientModel
+    from vegas_client import RetryPolicy, client_for
 
     local = await _start_local_server(args.bot_think_ms) if args.local else None
     address = f"127.0.0.1:{local[1]}" if local else args.server
     password = read_password(args.password_file, "vegas play") if args.password_file and not local else None
-    link = GrpcLink(open_channel(address, args.tls, args.tls_ca, password))
+    # Lobby calls give up after a while, so the lobby can say the server is gone; the game's stream and the
+    # player's orders keep trying for as long as the client runs (their Follower and Seat do that).
+    link = client_for(address, tls=args.tls, ca_file=args.tls_ca, password=password,
+                      retry=RetryPolicy(timeout=LOBBY_PATIENCE))
     if args.code:
         link.codes[args.game] = args.code
     model = ClientModel(server=address, name=args.name.strip(),

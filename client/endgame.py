@@ -17,13 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from client.link import Revealed
 from engine.core.canonical import canonical_bytes
 from engine.core.errors import EngineError
 from engine.core.fairness import check_reveal
 from engine.core.match import Match
 from engine.registry import get_game
 from replays.format import ReplayFormatError, parse_lines
+from vegas_client.data import Revealed
 
 
 @dataclass(frozen=True, slots=True)

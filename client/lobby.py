@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from client.link import NewGame
 from client.orders import CommandError
 from client.suggestions import Suggestion, current_word, matching
-from client.viewmodel import GameRow, GameTypeRow
+from vegas_client.data import GameSummary, GameType, NewGame
+from vegas_client.spec import SpecError, new_game
 
 LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [OPTIONS] [private]: a new game, you take the first seat",
                "join": "join [GAME_ID] [SEAT]: take a seat (or your own seat again)",
@@ -37,49 +37,16 @@ class LobbyCommand:
     new_game: NewGame | None = None
 
 
-def _game_type(types: Sequence[GameTypeRow], name: str) -> GameTypeRow:
-    for kind in types:
-        if kind.name == name.lower():
-            return kind
-    known = ", ".join(t.name for t in types) or "none (is the server up?)"
-    raise CommandError(f"create {name}: this server has no game {name!r}; games: {known}")
-
-
-def parse_create(words: list[str], types: Sequence[GameTypeRow]) -> NewGame:
+def parse_create(words: list[str], types: Sequence[GameType]) -> NewGame:
     """`create [GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private]` with the server's catalogue filling
     the gaps; `private` anywhere after the game asks for an unlisted game with a join code."""
-    if not types:
-        raise CommandError("create: the server has not said which games it offers yet; try refresh")
-    private = any(w.lower() == "private" for w in words[1:])
-    rest = [w for k, w in enumerate(words) if k == 0 or w.lower() != "private"]
-    kind = _game_type(types, rest.pop(0)) if rest and not rest[0].isdigit() and rest[0] != "bots" else types[0]
-    rules = {r.name: r for r in kind.rule_sets}
-    rule = kind.rule_sets[0]
-    if rest and rest[0].lower() in rules:
-        rule = rules[rest.pop(0).lower()]
-    players = min(4, rule.max_players)
-    if rest and rest[0].isdigit():
-        players = int(rest.pop(0))
-    if not rule.min_players <= players <= rule.max_players:
-        raise CommandError(f"create: {kind.name} {rule.name} is for {rule.min_players}-{rule.max_players} "
-                           f"players, not {players}")
-    bots = players - 1
-    if rest and rest[0].lower() == "bots":
-        if len(rest) < 2 or not rest[1].isdigit():
-            raise CommandError("create: write the number of bots after 'bots', e.g. bots 3", incomplete=True)
-        bots = int(rest[1])
-        rest = rest[2:]
-    if not 0 <= bots < players:
-        raise CommandError(f"create: {bots} bots do not fit {players} seats with you in one (0-{players - 1})")
-    unknown = [o for o in rest if o.lower() not in kind.options]
-    if unknown:
-        raise CommandError(f"create: {unknown[0]!r} is not an option of {kind.name} "
-                           f"(options: {', '.join(kind.options) or 'none'})")
-    return NewGame(kind.name, rule.name, players, tuple(range(players - bots, players)),
-                   tuple(sorted({o.lower() for o in rest})), private=private)
+    try:
+        return new_game(words, types)
+    except SpecError as error:
+        raise CommandError(error.message, error.incomplete) from None
 
 
-def parse_lobby(text: str, types: Sequence[GameTypeRow], chosen: GameRow | None) -> LobbyCommand:
+def parse_lobby(text: str, types: Sequence[GameType], chosen: GameSummary | None) -> LobbyCommand:
     """The lobby command `text` stands for; CommandError says what is wrong. Empty text joins `chosen`."""
     words = text.split()
     if not words:
@@ -102,7 +69,7 @@ def parse_lobby(text: str, types: Sequence[GameTypeRow], chosen: GameRow | None)
     return LobbyCommand(verb)
 
 
-def lobby_suggestions(text: str, types: Sequence[GameTypeRow], games: Sequence[GameRow]) -> list[Suggestion]:
+def lobby_suggestions(text: str, types: Sequence[GameType], games: Sequence[GameSummary]) -> list[Suggestion]:
     typed, partial = current_word(text)
     if not typed:
         return matching([Suggestion(w, m) for w, m in LOBBY_WORDS.items()], partial)

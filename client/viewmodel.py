@@ -13,79 +13,10 @@ from typing import Any
 from client.choices import Prompt
 from client.games import GameUi, game_ui
 from client.seen import places, seat_label, with_players
+from vegas_client.data import GameSummary, GameType, VersionEvents, ViewUpdate
 
 LOG_LINES = 500
 MOVES_KEPT = 64
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    seat: int
-    colour: str
-    taken: bool
-    player: str
-    bot: bool
-    connected: bool = True  # a stream follows the game from this seat (bots: always)
-    away_since: str = ""  # ISO time the seat's last stream closed ("" if not away)
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One game of the server's lobby (a `GameSummary`)."""
-
-    game_id: str
-    game: str
-    rules: str
-    options: tuple[str, ...]
-    players: int
-    seats: tuple[SeatRow, ...]
-    status: str  # "waiting" | "running" | "finished"
-    version: int
-    commitment: str
-    created_at: str = ""
-    actors: tuple[int, ...] = ()  # the seats the game waits for
-
-    @property
-    def free_seats(self) -> list[int]:
-        return [s.seat for s in self.seats if not s.taken]
-
-
-@dataclass(frozen=True, slots=True)
-class RuleSetRow:
-    name: str
-    min_players: int
-    max_players: int
-    description: str
-
-
-@dataclass(frozen=True, slots=True)
-class GameTypeRow:
-    name: str
-    title: str
-    rule_sets: tuple[RuleSetRow, ...]
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ViewUpdate:
-    """One step of a game as the follower hands it over: the whole view at `version` and what happened."""
-
-    version: int
-    view: dict[str, Any] | None  # None while the game waits for players
-    events: tuple[str, ...] = ()
-    status: str = "running"
-    lobby: GameRow | None = None
-    move: tuple[int, str] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PastVersion:
-    """What happened at one of a game's recent versions (ListEvents): for the log of a client that started
-    on a snapshot."""
-
-    version: int
-    move: tuple[int, str] | None  # (seat, action) that made it; None for the set-up
-    events: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +37,8 @@ class ClientModel:
     server: str
     name: str
     screen: str = "lobby"  # "lobby" | "game"
-    games: list[GameRow] = field(default_factory=list)
-    game_types: list[GameTypeRow] = field(default_factory=list)
+    games: list[GameSummary] = field(default_factory=list)
+    game_types: list[GameType] = field(default_factory=list)
     selected: int = 0
     history: bool = False  # the lobby lists finished games too
     game_id: str | None = None
@@ -116,7 +47,7 @@ class ClientModel:
     view: dict[str, Any] | None = None
     version: int | None = None
     status: str = ""
-    summary: GameRow | None = None
+    summary: GameSummary | None = None
     commitment: str = ""
     log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     moves: dict[int, tuple[int, str]] = field(default_factory=dict)  # recent versions: (seat, action) made them
@@ -205,7 +136,7 @@ def since_last_turn(model: ClientModel) -> str | None:
     return "Since your last turn: " + " · ".join(groups)
 
 
-def add_history(model: ClientModel, past: list[PastVersion]) -> None:
+def add_history(model: ClientModel, past: list[VersionEvents]) -> None:
     """Put what happened before the first view this client got (`past`, oldest first) in front of the log,
     as if the client had been there: a restarted client's log starts where it was, not at its snapshot."""
     first = min((line.version for line in model.log if line.version is not None), default=None)
@@ -257,14 +188,14 @@ def open_prompts(model: ClientModel) -> list[Prompt]:
     return ui.prompts(view, model.seat) if ui is not None and view is not None else []
 
 
-def selected_game(model: ClientModel) -> GameRow | None:
+def selected_game(model: ClientModel) -> GameSummary | None:
     if not model.games:
         return None
     model.selected = max(0, min(model.selected, len(model.games) - 1))
     return model.games[model.selected]
 
 
-def set_games(model: ClientModel, games: list[GameRow]) -> None:
+def set_games(model: ClientModel, games: list[GameSummary]) -> None:
     """A fresh lobby list; the selection stays on the same game when it is still there."""
     keep = selected_game(model)
     model.games = games

@@ -2,10 +2,10 @@
 
 Round trip: a real `vegas serve` runs in its own process on loopback, pinned to one core, and this process
 (the load generator) plays N concurrent games on the other cores, each game with four remote bots
-(`bots.remote.RemoteBot`) on a connection of their own. Pinning keeps the two from taking turns on the
-same core, as on a LAN where the clients are other machines; one row measures without it. A round trip
-is the time from a bot sending `SubmitAction` until every one of the game's four subscribers holds the
-resulting diff (applied and hash-checked). Bots pause `think` seconds before each action, as players do,
+(`bots.runner.SeatRunner`, on the client library) on a connection of their own. Pinning keeps the two from
+taking turns on the same core, as on a LAN where the clients are other machines; one row measures without
+it. A round trip is the time from a bot sending its action until every one of the game's four subscribers
+holds the resulting diff (applied and hash-checked). Bots pause `think` seconds before each action, as players do,
 so the server sees a steady load of concurrent games rather than one burst; the load served is reported
 with the figures, with the server's CPU per action (its workers' included).
 
@@ -29,18 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
-
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
-from bots.remote import RemoteBot
+from bots.runner import SeatRunner, random_choice
 from cli.bench import Row
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
 from server.diff import make_patch
 from server.tuning import restore_defaults, tune_for_latency
+from vegas_client import Client, NewGame, ViewUpdate, client_for
 
 CONCURRENCY = (1, 10, 100)
 THINK_SECONDS = 0.5  # a bot's mean pause before acting: 100 such games offer the server ~180 actions/s
@@ -97,10 +94,10 @@ class GameTimes:
     def on_submit(self, seat: int, based_on: int) -> None:
         self.sent[(based_on + 1, seat)] = time.perf_counter()
 
-    def on_update(self, update: pb.Update) -> None:
+    def on_update(self, update: ViewUpdate) -> None:
         self.held.setdefault(update.version, []).append(time.perf_counter())
-        if update.HasField("move"):
-            self.made_by[update.version] = update.move.seat
+        if update.move is not None:
+            self.made_by[update.version] = update.move[0]
 
     def round_trips(self) -> list[float]:
         """Per accepted action: send until the last subscriber held its diff (refused sends don't count)."""
@@ -204,17 +201,17 @@ def stolen_percent(before: list[int] | None, after: list[int] | None) -> float |
     return 100 * spent[7] / sum(spent[:8]) if sum(spent[:8]) else None
 
 
-async def _seat_bots(stub: table_pb2_grpc.VegasTableStub, index: int,
-                     think: float) -> tuple[list[RemoteBot], GameTimes]:
+async def _seat_bots(client: Client, index: int, think: float) -> tuple[list[SeatRunner], GameTimes]:
     """A new 4-seat game whose every seat is a remote bot reporting to one `GameTimes`."""
-    created = await stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=4))
+    created = await client.create_game(NewGame("lords", "up", 4))
     times = GameTimes(subscribers=4)
     bots = []
     for seat in range(4):
-        joined = await stub.JoinGame(pb.JoinGameRequest(game_id=created.game_id, seat=seat, name=f"bench {seat}"))
+        joined = await client.join_game(created.game_id, f"bench {seat}", seat)
         rng = random.Random(f"{index}/{seat}")
-        bot = RemoteBot(stub, created.game_id, seat, joined.seat_token, rng, think=think * rng.uniform(0.5, 1.5),
-                        on_update=times.on_update, on_submit=functools.partial(times.on_submit, seat))
+        bot = SeatRunner(client, created.game_id, seat, joined.token, random_choice(rng),
+                         think=think * rng.uniform(0.5, 1.5), on_submit=functools.partial(times.on_submit, seat))
+        bot.follower.listen(times.on_update)
         bots.append(bot)
     return bots, times
 
@@ -269,11 +266,10 @@ async def measure(server: ServeProcess, scenario: Scenario, seconds: float, core
     connection, so the load stays at `scenario.games` games. `alongside` runs while the bots play
     (spectators, vanishing clients, sampling: harness.load) and is cancelled when they stop."""
     options = [("grpc.use_local_subchannel_pool", 1)]  # one TCP connection per game, as from separate machines
-    channels = [grpc.aio.insecure_channel(server.address, options=options) for _ in range(scenario.games)]
+    clients = [client_for(server.address, options=options) for _ in range(scenario.games)]
     own_cores = os.sched_getaffinity(0) if cores is not None else None
     try:
-        seated = [await _seat_bots(table_pb2_grpc.VegasTableStub(c), k, scenario.think)
-                  for k, c in enumerate(channels)]
+        seated = [await _seat_bots(c, k, scenario.think) for k, c in enumerate(clients)]
         tune_for_latency()  # this process's own GC pauses and GIL waits would count as the server's latency
         if cores is not None:
             os.sched_setaffinity(0, cores)
@@ -291,7 +287,7 @@ async def measure(server: ServeProcess, scenario: Scenario, seconds: float, core
         elapsed, cpu_after = time.perf_counter() - started, server.cpu_seconds()
         load_cpu, stolen = time.process_time() - own_cpu, stolen_percent(machine, cpu_times())
     finally:
-        await asyncio.gather(*(c.close() for c in channels))
+        await asyncio.gather(*(c.close() for c in clients))
         if own_cores is not None:
             os.sched_setaffinity(0, own_cores)
         restore_defaults()

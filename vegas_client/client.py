@@ -87,6 +87,9 @@ class Client:
         self.metadata: tuple[tuple[str, str], ...] = ((PASSWORD_METADATA_KEY, password),) if password else ()
         self.retry = retry
         self.streams: dict[tuple[str, str], ActStream] = {}
+        # Join codes of the private games this client knows, by game id: sent with every request about them.
+        # create_game keeps the code it gets; give others' codes here (`vegas play --code`).
+        self.codes: dict[str, str] = {}
 
     async def _call(self, rpc: Callable[..., Awaitable[T]], request: Any) -> T:
         """One unary call, retried by the client's policy."""
@@ -106,33 +109,46 @@ class Client:
         return [wire.game_type(t) for t in reply.games]
 
     async def list_games(self, include_finished: bool = False) -> list[GameSummary]:
-        reply = await self._call(self.stub.ListGames, pb.ListGamesRequest(include_finished=include_finished))
-        return [wire.game_summary(g) for g in reply.games]
+        """The public games, newest first: every page of them."""
+        games: list[GameSummary] = []
+        page = ""
+        while True:
+            reply = await self._call(self.stub.ListGames, pb.ListGamesRequest(include_finished=include_finished,
+                                                                              page_token=page))
+            games += [wire.game_summary(g) for g in reply.games]
+            page = reply.next_page_token
+            if not page:
+                return games
 
     async def get_game(self, game_id: str) -> GameSummary:
-        return wire.game_summary(await self._call(self.stub.GetGame, pb.GetGameRequest(game_id=game_id)))
+        request = pb.GetGameRequest(game_id=game_id, join_code=self.codes.get(game_id, ""))
+        return wire.game_summary(await self._call(self.stub.GetGame, request))
 
     async def create_game(self, spec: NewGame) -> Created:
         """Create a game (a retry after a lost answer may leave a second, empty one in the lobby)."""
         request = pb.CreateGameRequest(game=spec.game, rules=spec.rules, options=list(spec.options),
                                        players=spec.players,
-                                       bots=[pb.BotSeat(seat=s, kind=spec.bot_kind) for s in spec.bots])
+                                       bots=[pb.BotSeat(seat=s, kind=spec.bot_kind) for s in spec.bots],
+                                       private=spec.private)
         if spec.bot_think_ms is not None:
             request.bot_think_ms = spec.bot_think_ms
         reply = await self._call(self.stub.CreateGame, request)
-        return Created(reply.game_id, reply.commitment, wire.game_summary(reply.game))
+        if reply.join_code:
+            self.codes[reply.game_id] = reply.join_code
+        return Created(reply.game_id, reply.commitment, wire.game_summary(reply.game), reply.join_code)
 
     async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:
         """Take a seat (retried like every lobby call: a retry after a lost answer may take a second seat, or be
         refused as `seat_taken` when asking for one seat)."""
-        request = pb.JoinGameRequest(game_id=game_id, name=name, entropy=entropy)
+        request = pb.JoinGameRequest(game_id=game_id, name=name, entropy=entropy,
+                                     join_code=self.codes.get(game_id, ""))
         if seat is not None:
             request.seat = seat
         reply = await self._call(self.stub.JoinGame, request)
         return Joined(reply.seat, reply.seat_token, wire.game_summary(reply.game))
 
     async def list_events(self, game_id: str, before_version: int | None = None) -> list[VersionEvents]:
-        request = pb.ListEventsRequest(game_id=game_id)
+        request = pb.ListEventsRequest(game_id=game_id, join_code=self.codes.get(game_id, ""))
         if before_version is not None:
             request.before_version = before_version
         reply = await self._call(self.stub.ListEvents, request)
@@ -145,14 +161,15 @@ class Client:
         return reply.version, tuple(wire.legal_action(a) for a in reply.actions)
 
     async def replay(self, game_id: str) -> Revealed:
-        reply = await self._call(self.stub.GetReplay, pb.GetReplayRequest(game_id=game_id))
+        reply = await self._call(self.stub.GetReplay,
+                                 pb.GetReplayRequest(game_id=game_id, join_code=self.codes.get(game_id, "")))
         return Revealed(reply.replay, reply.server_seed, reply.commitment, tuple(reply.entropies), reply.seed)
 
     # ---- one attempt each: Follower and Seat retry these
 
     async def watch(self, game_id: str, token: str, from_version: int | None) -> AsyncIterator[Update]:
         """One Watch stream: first a `connected` marker once the server has opened it, then its updates."""
-        request = pb.WatchRequest(game_id=game_id, seat_token=token)
+        request = pb.WatchRequest(game_id=game_id, seat_token=token, join_code=self.codes.get(game_id, ""))
         if from_version is not None:
             request.from_version = from_version
         call = self.stub.Watch(request, metadata=self.metadata)

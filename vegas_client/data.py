@@ -17,6 +17,8 @@ class SeatInfo:
     taken: bool
     player: str
     bot: bool
+    connected: bool = True  # a stream follows the game from this seat (bots: always)
+    away_since: str = ""  # ISO time the seat's last stream closed ("" if not away)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,7 @@ class NewGame:
     options: tuple[str, ...] = ()
     bot_kind: str = "random"
     bot_think_ms: int | None = None  # the server's default when None
+    private: bool = False  # unlisted; joining, watching and reading it need the join code the server gives
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,7 @@ class Created:
     game_id: str
     commitment: str
     game: GameSummary
+    join_code: str = ""  # a private game's code (secret: give it only to your players); "" if public
 
 
 @dataclass(frozen=True, slots=True)

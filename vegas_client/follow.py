@@ -113,16 +113,21 @@ class Follower:
 
     # ---- in the background
 
+    def listen(self, on_update: Callable[[ViewUpdate], None]) -> None:
+        """Call `on_update` with every new whole view (as `run` does), also while running in the background."""
+        self._listeners.append(on_update)
+
     def start(self) -> asyncio.Task[None]:
-        """Run `run()` in a background task (once); `stop()` ends it."""
-        if self._task is None:
+        """Run `run()` in a background task (again, if the last one ended); `stop()` ends it."""
+        if self._task is None or (self._task.done() and not self.finished):
             self._task = asyncio.get_running_loop().create_task(self.run())
         return self._task
 
     async def stop(self) -> None:
-        if self._task is not None:
+        """End the background task (its error, if it failed, is for `newest` to raise, not for this)."""
+        if self._task is not None and not self._task.done():
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, VegasError):
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
     async def __aenter__(self) -> Follower:

@@ -22,7 +22,8 @@ TRADE_ANSWERS = {"accept": pb.TRADE_ANSWER_ACCEPT, "reject": pb.TRADE_ANSWER_REJ
 
 
 def game_summary(message: pb.GameSummary) -> GameSummary:
-    seats = tuple(SeatInfo(s.seat, s.colour, s.taken, s.player, s.bot) for s in message.seats)
+    seats = tuple(SeatInfo(s.seat, s.colour, s.taken, s.player, s.bot, s.connected, s.away_since)
+                  for s in message.seats)
     return GameSummary(message.game_id, message.game, message.rules, tuple(message.options), message.players, seats,
                        STATUS_NAMES.get(message.status, ""), message.version, message.commitment, message.created_at,
                        tuple(message.actors))

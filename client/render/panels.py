@@ -13,7 +13,8 @@ from typing import Any
 from client.choices import Prompt
 from client.render.text import Line, Lines, fit, join_lines, truncate
 from client.seen import name_players, seat_label
-from client.viewmodel import ClientModel, GameRow, LogLine, Notice, shown_view
+from client.viewmodel import ClientModel, LogLine, Notice, shown_view
+from vegas_client.data import GameSummary
 
 
 def render_log(lines: Sequence[LogLine], width: int, height: int, scroll: int = 0, newest: int | None = None,
@@ -102,7 +103,7 @@ def render_status(model: ClientModel, width: int) -> Lines:
     return [("class:toolbar", fit(text, max(0, width - len(connection)))), (style, connection)]
 
 
-def _seat_text(game: GameRow) -> str:
+def _seat_text(game: GameSummary) -> str:
     names = [("bot" if s.bot else s.player or s.colour) if s.taken else "—" for s in game.seats]
     return " ".join(f"{s.colour}:{n}" for s, n in zip(game.seats, names, strict=True))
 

@@ -1,6 +1,6 @@
 """An in-memory stand-in for the server, for headless tests of the client: one game run by the real engine.
 
-It speaks the client's `TableLink` protocol: snapshots and RFC 6902 diffs (made with `jsonpatch`, not the
+It speaks the client's `Table` protocol: snapshots and RFC 6902 diffs (made with `jsonpatch`, not the
 server's own differ) with the view hashes the API specifies, the engine's refusal sentences, and stale
 versions refused as the server does. Other seats are played by the test through `play`.
 """
@@ -9,20 +9,33 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import jsonpatch
 
-from client.link import Accepted, Created, Joined, LinkError, NewGame, RawUpdate, Revealed
 from client.orders import Answer, Propose, Route, Submit
-from client.viewmodel import GameRow, GameTypeRow, PastVersion, RuleSetRow, SeatRow
 from engine import GameConfig, Match, get_game
 from engine.core.canonical import canonical_bytes, canonical_hash
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.fairness import commitment, game_seed
 from replays.recorder import RecordedMatch
+from vegas_client.data import (
+    ActionResult,
+    Created,
+    GameSummary,
+    GameType,
+    Joined,
+    LegalAction,
+    NewGame,
+    Revealed,
+    RuleSet,
+    SeatInfo,
+    Update,
+    VersionEvents,
+)
+from vegas_client.errors import VegasError
 
 GAME_ID = "g1"
 TOKEN = "secret-token"
@@ -59,7 +72,7 @@ class EngineTable:
         self.joined = False
         self.codes: dict[str, str] = {}
         self.sent: list[Route] = []
-        self.refusal: LinkError | None = None  # the next send is refused with this, as a server would
+        self.refusal: VegasError | None = None  # the next send is refused with this, as a server would
         self.tokens_revoked = False  # the server lost its seats (its data was reset): tokens are refused
         self.closed = False
         self.people: dict[int, str] = {}  # seats held by people other than the client (else bots)
@@ -69,15 +82,15 @@ class EngineTable:
         seats: list[int | None] = [None, *range(len(self.names))]
         return {s: json.loads(canonical_bytes(self.match.view(s))) for s in seats}
 
-    def summary(self) -> GameRow:
+    def summary(self) -> GameSummary:
         def who(seat: int) -> str:
             return "Tester" if seat == self.seat else self.people.get(seat, "random bot")
 
-        seats = tuple(SeatRow(i, n, i != self.seat or self.joined, who(i), i != self.seat and i not in self.people)
+        seats = tuple(SeatInfo(i, n, i != self.seat or self.joined, who(i), i != self.seat and i not in self.people)
                       for i, n in enumerate(self.names))
         status = "finished" if self.match.over else "running"
         config = self.match.config
-        return GameRow(GAME_ID, config.game, config.rules, (), len(self.names), seats, status, self.version,
+        return GameSummary(GAME_ID, config.game, config.rules, (), len(self.names), seats, status, self.version,
                        self.commitment)
 
     # ---- the test's side
@@ -92,17 +105,17 @@ class EngineTable:
         for _, queue in self.queues:
             queue.put_nowait(self.version)
 
-    # ---- TableLink
+    # ---- Table
 
-    async def game_types(self) -> list[GameTypeRow]:
-        rules = tuple(RuleSetRow(r.name, r.min_players, r.max_players, r.description)
+    async def game_types(self) -> list[GameType]:
+        rules = tuple(RuleSet(r.name, r.min_players, r.max_players, r.description)
                       for r in self.game.rule_sets.values())
-        return [GameTypeRow("lords", "Lords of Vegas", rules, tuple(self.game.options))]
+        return [GameType("lords", "Lords of Vegas", rules, tuple(self.game.options))]
 
-    async def list_games(self, include_finished: bool = False) -> list[GameRow]:
+    async def list_games(self, include_finished: bool = False) -> list[GameSummary]:
         return [self.summary()]
 
-    async def get_game(self, game_id: str) -> GameRow:
+    async def get_game(self, game_id: str) -> GameSummary:
         self._check(game_id)
         return self.summary()
 
@@ -113,34 +126,34 @@ class EngineTable:
     async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:
         self._check(game_id)
         if self.joined:
-            raise LinkError("every seat of this game is taken", "no_free_seat", "FAILED_PRECONDITION")
+            raise VegasError("every seat of this game is taken", "no_free_seat", "FAILED_PRECONDITION")
         self.joined = True
         return Joined(self.seat, TOKEN, self.summary())
 
     def _check(self, game_id: str) -> None:
         if game_id != GAME_ID:
-            raise LinkError(f"there is no game {game_id!r} on this server", "unknown_game", "NOT_FOUND")
+            raise VegasError(f"there is no game {game_id!r} on this server", "unknown_game", "NOT_FOUND")
 
-    def _raw(self, version: int, seat: int | None, snapshot: bool) -> RawUpdate:
+    def _raw(self, version: int, seat: int | None, snapshot: bool) -> Update:
         view = self.views[version][seat]
         status = "finished" if self.match.over and version == self.version else "running"
         if snapshot:
             body = canonical_bytes(view).decode()
-            return RawUpdate(version, canonical_hash(view), "snapshot", body, None, self.events[version], status,
-                             self.moves.get(version))
+            return Update(version, canonical_hash(view), "snapshot", body, None, self.events[version], status,
+                          self.moves.get(version))
         patch = jsonpatch.make_patch(self.views[version - 1][seat], view).patch
-        return RawUpdate(version, canonical_hash(view), "diff", json.dumps(patch), None, self.events[version], status,
-                         self.moves.get(version))
+        return Update(version, canonical_hash(view), "diff", json.dumps(patch), None, self.events[version], status,
+                      self.moves.get(version))
 
-    async def watch(self, game_id: str, token: str, from_version: int | None) -> AsyncIterator[RawUpdate]:
+    async def watch(self, game_id: str, token: str, from_version: int | None) -> AsyncIterator[Update]:
         self._check(game_id)
         if token and self.tokens_revoked:
-            raise LinkError(f"this seat token holds no seat in game {game_id}", "bad_token", "PERMISSION_DENIED")
+            raise VegasError(f"this seat token holds no seat in game {game_id}", "bad_token", "PERMISSION_DENIED")
         seat = self.seat if token == TOKEN else None
         queue: asyncio.Queue[int] = asyncio.Queue()
         self.queues.append((seat, queue))
         try:
-            yield RawUpdate(0, "", "connected")
+            yield Update(0, "", "connected")
             if from_version is None:
                 yield self._raw(self.version, seat, snapshot=True)
             else:
@@ -152,38 +165,48 @@ class EngineTable:
         finally:
             self.queues.remove((seat, queue))
 
-    async def past_versions(self, game_id: str, before_version: int) -> list[PastVersion]:
+    async def list_events(self, game_id: str, before_version: int | None = None) -> list[VersionEvents]:
         """The last 128 versions before `before_version`, as the server keeps them."""
         self._check(game_id)
-        return [PastVersion(v, self.moves.get(v), self.events[v])
-                for v in range(max(0, before_version - 128), min(before_version, self.version + 1))]
+        before = self.version + 1 if before_version is None else before_version
+        return [VersionEvents(v, self.moves.get(v), self.events[v])
+                for v in range(max(0, before - 128), min(before, self.version + 1))]
 
-    async def send(self, game_id: str, token: str, route: Route, based_on_version: int,
-                   request_id: str = "") -> Accepted:
+    async def legal_actions(self, game_id: str, token: str) -> tuple[int, tuple[LegalAction, ...]]:
+        raise VegasError("this test table lists no legal actions: the updates carry them", "bad_request",
+                         "INVALID_ARGUMENT")
+
+    async def submit(self, game_id: str, token: str, action: str, based_on_version: int) -> ActionResult:
+        if based_on_version != self.version and self.refusal is None:
+            self.sent.append(Submit(action))
+            raise VegasError(f"{action}: based on version {based_on_version}, but the game is at version "
+                             f"{self.version}", "stale_version", "ABORTED")
+        return self._send(Submit(action), action)
+
+    async def propose_trade(self, game_id: str, token: str, terms: str, request_id: str = "") -> ActionResult:
+        return self._send(Propose(terms), f"trade {terms}")
+
+    async def answer_trade(self, game_id: str, token: str, trade_id: int, answer: str,
+                           removes: Sequence[str] = (), request_id: str = "") -> ActionResult:
+        text = f"{answer} {trade_id}" + (f" remove {' '.join(removes)}" if removes else "")
+        return self._send(Answer(trade_id, answer, tuple(removes)), text)
+
+    def _send(self, route: Route, text: str) -> ActionResult:
+        """Apply a seat's order as a server would: the scripted refusal if there is one, else the engine's."""
         self.sent.append(route)
         if self.refusal is not None:
             refusal, self.refusal = self.refusal, None
             raise refusal
-        if isinstance(route, Submit):
-            if based_on_version != self.version:
-                raise LinkError(f"{route.action}: based on version {based_on_version}, but the game is at "
-                                f"version {self.version}", "stale_version", "ABORTED")
-            text = route.action
-        elif isinstance(route, Propose):
-            text = f"trade {route.terms}"
-        else:
-            assert isinstance(route, Answer)
-            text = f"{route.answer} {route.trade_id}" + (f" remove {' '.join(route.removes)}" if route.removes else "")
         try:
             self.play(self.seat, text)
         except EngineError as error:
             status = "FAILED_PRECONDITION" if isinstance(error, IllegalAction) else "INVALID_ARGUMENT"
-            raise LinkError(error.message, error.code, status) from None
-        return Accepted(self.version, self.match.history[-1].action, self.events[self.version])
+            raise VegasError(error.message, error.code, status) from None
+        return ActionResult(self.version, self.match.history[-1].action, self.events[self.version])
 
     async def replay(self, game_id: str) -> Revealed:
         if self.recorder is None or not self.match.over:
-            raise LinkError("this test table keeps no replay", "not_finished", "FAILED_PRECONDITION")
+            raise VegasError("this test table keeps no replay", "not_finished", "FAILED_PRECONDITION")
         return Revealed(self.record_to.read_bytes(), SERVER_SEED, self.commitment, self.entropies,
                         self.match.config.seed)
 

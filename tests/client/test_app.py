@@ -6,10 +6,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from client.link import LinkError
 from client.orders import Answer, Propose, Submit
 from tests.client.harness import Session, play_until, screen_text, session, until
 from tests.client.table import EngineTable
+from vegas_client.errors import VegasError
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:
@@ -84,10 +84,10 @@ def test_tab_completes_and_a_hopeless_command_turns_the_line_red(tmp_path: Path)
 def test_a_refusal_from_the_server_is_shown_as_its_sentence(tmp_path: Path) -> None:
     async def test() -> None:
         async with session(seated_at_turn(), tmp_path) as s:
-            s.table.refusal = LinkError("end: it is Blue's turn", "not_your_turn", "FAILED_PRECONDITION")
+            s.table.refusal = VegasError("end: it is Blue's turn", "not_your_turn", "FAILED_PRECONDITION")
             s.type("end\r")
             await s.screen_shows(" end: it is Blue's turn")
-            s.table.refusal = LinkError("stale", "stale_version", "ABORTED")
+            s.table.refusal = VegasError("stale", "stale_version", "ABORTED")
             s.type("end\r")
             await s.screen_shows("the game moved on while you chose")
     run(test)

@@ -6,15 +6,15 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from client.link import LinkError
-from client.viewmodel import GameRow
 from tests.client.harness import session, until
 from tests.client.table import EngineTable
+from vegas_client.data import GameSummary
+from vegas_client.errors import VegasError
 
 
 class Unreachable(EngineTable):
-    async def list_games(self, include_finished: bool = False) -> list[GameRow]:
-        raise LinkError("the server cannot be reached (failed to connect)", "", "UNAVAILABLE", True)
+    async def list_games(self, include_finished: bool = False) -> list[GameSummary]:
+        raise VegasError("the server cannot be reached (failed to connect)", "", "UNAVAILABLE", True)
 
 
 def test_a_wrong_address_says_so_in_the_lobby(tmp_path: Path) -> None:
@@ -31,8 +31,8 @@ def test_a_dropped_game_says_it_retries_refuses_commands_and_clears_when_back(tm
         table.seat = table.match.actors()[0]
         async with session(table, tmp_path) as s:
             await s.screen_shows("live")
-            s.client.on_connection("reconnecting in 2.0s (the server cannot be reached (no route))", False)
-            screen = await s.screen_shows("server unreachable, retrying in 2.0s")
+            s.client.on_connection("reconnecting: the server cannot be reached (no route)", False)
+            screen = await s.screen_shows("server unreachable, retrying")
             s.type("end\r")
             await s.screen_shows("end: not sent, the server cannot be reached")
             assert table.sent == []

@@ -12,13 +12,11 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from client.app import ClientApp
-from client.grpc_link import GrpcLink, open_channel
-from client.link import LinkError, NewGame
-from client.orders import Submit
 from client.viewmodel import ClientModel, open_prompts
 from server.app import RunningServer, ServerOptions, create_server
 from server.session import Settings
 from tests.client.harness import Session, SizedOutput, until
+from vegas_client import Client, NewGame, VegasError, client_for
 from vegas_client.seats import SeatStore
 
 
@@ -33,7 +31,7 @@ async def client_on(port: int, tmp_path: Path, wait: bool = True, **run: Any) ->
     with create_pipe_input() as pipe:
         address = f"127.0.0.1:{port}"
         model = ClientModel(server=address, name="Tester", confirm_over=None)  # no questions: it plays on
-        client = ClientApp(model, GrpcLink(open_channel(address)), SeatStore(tmp_path / "seats.json"), input=pipe,
+        client = ClientApp(model, client_for(address), SeatStore(tmp_path / "seats.json"), input=pipe,
                            output=SizedOutput(80, 24), replay_dir=tmp_path / "replays")
         task = asyncio.create_task(client.run(**run))
         try:
@@ -134,19 +132,17 @@ def test_a_server_restart_is_survived_from_the_last_version_held(tmp_path: Path)
     run(test())
 
 
-async def opponent_move(link: GrpcLink, game_id: str, token: str) -> None:
-    """A second player over the bare API, on its turn: `end`, or a decision's default answer."""
-    from vegas.v1 import table_pb2 as pb
-
-    legal = await link.stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=token))
-    texts = [a.text for a in legal.actions if not a.HasField("range")]
-    await link.send(game_id, token, Submit("end" if "end" in texts else texts[0]), legal.version)
+async def opponent_move(link: Client, game_id: str, token: str) -> None:
+    """A second player over the client library, on its turn: `end`, or a decision's default answer."""
+    version, legal = await link.legal_actions(game_id, token)
+    texts = [a.text for a in legal if not a.is_range]
+    await link.submit(game_id, token, "end" if "end" in texts else texts[0], version)
 
 
 def test_a_game_waits_in_the_lobby_until_a_second_player_joins(tmp_path: Path) -> None:
     async def test() -> None:
         server, port = await start_server(tmp_path / "data")
-        bob = GrpcLink(open_channel(f"127.0.0.1:{port}"))
+        bob = client_for(f"127.0.0.1:{port}")
         try:
             async with client_on(port, tmp_path, create="lords classic 2 bots 0", wait=False) as ann:
                 await ann.screen_shows("waiting for 1 more player(s)")
@@ -172,7 +168,7 @@ def test_a_game_waits_in_the_lobby_until_a_second_player_joins(tmp_path: Path) -
 def test_a_private_game_shows_its_code_and_a_friend_joins_with_it(tmp_path: Path) -> None:
     async def test() -> None:
         server, port = await start_server(tmp_path / "data")
-        stranger, friend = (GrpcLink(open_channel(f"127.0.0.1:{port}")) for _ in range(2))
+        stranger, friend = (client_for(f"127.0.0.1:{port}") for _ in range(2))
         try:
             async with client_on(port, tmp_path, create="lords classic 2 bots 0 private", wait=False) as ann:
                 await ann.screen_shows("waiting for 1 more player(s)")
@@ -182,7 +178,7 @@ def test_a_private_game_shows_its_code_and_a_friend_joins_with_it(tmp_path: Path
                 code = told.split("join code is ")[1].split(".")[0]
                 assert f"vegas play --game {game_id} --code {code}" in told
                 assert game_id not in [g.game_id for g in await stranger.list_games()]
-                with pytest.raises(LinkError, match="is private"):
+                with pytest.raises(VegasError, match="is private"):
                     await stranger.join_game(game_id, "Eve")
                 friend.codes[game_id] = code  # what `vegas play --game ID --code CODE` does
                 joined = await friend.join_game(game_id, "Bob")
@@ -200,11 +196,11 @@ def test_the_client_brings_the_servers_password(tmp_path: Path) -> None:
         server, port = await create_server("127.0.0.1:0", ServerOptions(data_dir=tmp_path / "data",
                                                                         password="open sesame"))
         address = f"127.0.0.1:{port}"
-        friend, stranger = GrpcLink(open_channel(address, password="open sesame")), GrpcLink(open_channel(address))
+        friend, stranger = client_for(address, password="open sesame"), client_for(address)
         try:
             created = await friend.create_game(NewGame("lords", "up", 2, (1,)))
             assert [g.game_id for g in await friend.list_games()] == [created.game_id]
-            with pytest.raises(LinkError, match="wants a password") as refused:
+            with pytest.raises(VegasError, match="wants a password") as refused:
                 await stranger.list_games()
             assert refused.value.code == "password_required"
         finally:

@@ -10,10 +10,10 @@ from typing import Any
 
 from bots.base import concrete
 from client.endgame import check_finished_game
-from client.link import Revealed
 from engine import GameConfig, Match, get_game
 from engine.core.fairness import commitment, game_seed
 from replays.recorder import RecordedMatch
+from vegas_client.data import Revealed
 
 SERVER_SEED = "ab" * 32
 ENTROPIES = ("mine", "", "theirs")

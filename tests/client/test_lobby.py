@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from client.link import NewGame
 from client.lobby import lobby_suggestions, parse_create, parse_lobby
 from client.orders import CommandError
-from client.viewmodel import GameRow, GameTypeRow, RuleSetRow
+from vegas_client.data import GameSummary, GameType, NewGame, RuleSet
 
-TYPES = [GameTypeRow("lords", "Lords of Vegas", (RuleSetRow("classic", 2, 4, "original"),
-                                                 RuleSetRow("up", 2, 6, "Up!")), ("layoff", "underworld"))]
-GAME = GameRow("7f3a", "lords", "up", (), 4, (), "waiting", 0, "c0")
+TYPES = [GameType("lords", "Lords of Vegas", (RuleSet("classic", 2, 4, "original"),
+                                                 RuleSet("up", 2, 6, "Up!")), ("layoff", "underworld"))]
+GAME = GameSummary("7f3a", "lords", "up", (), 4, (), "waiting", 0, "c0")
 
 
 def test_create_reads_game_rules_seats_bots_and_options() -> None:

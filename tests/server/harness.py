@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -13,8 +14,10 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from bots.runner import random_text
 from server.app import RunningServer, ServerOptions, create_server
 from server.errors import ERROR_METADATA_KEY
+from vegas_client import ViewTracker, wire
 
 T = TypeVar("T")
 
@@ -83,3 +86,13 @@ def join_all(stub: table_pb2_grpc.VegasTableStub, game_id: str, seats: range | t
                                                  entropy=f"entropy {seat}"))
         tokens[reply.seat] = reply.seat_token
     return tokens
+
+
+def random_action(legal: Sequence[pb.LegalAction], rng: random.Random) -> str:
+    """A random one of the legal actions a server listed (as the `vegas bot` random strategy picks)."""
+    return random_text([wire.legal_action(a) for a in legal], rng)
+
+
+def tracked(tracker: ViewTracker, message: pb.Update) -> None:
+    """Apply one message of a Watch stream to `tracker` as any client does (Resync if it cannot)."""
+    tracker.accept(wire.update(message))

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from vegas.v1 import table_pb2 as pb
-
 from server.bench import GameTimes, Load, Scenario, load_rows, percentile, pooled, stolen_percent
+from vegas_client import ViewUpdate
 
 
 def test_a_round_trip_runs_from_the_send_to_the_last_subscriber_holding_the_diff() -> None:
@@ -14,7 +13,7 @@ def test_a_round_trip_runs_from_the_send_to_the_last_subscriber_holding_the_diff
     for held in (10.004, 10.009):
         times.held.setdefault(1, []).append(held)
     times.made_by[1] = 0
-    times.on_update(pb.Update(version=2))  # held by one subscriber only: not counted either
+    times.on_update(ViewUpdate(2, {}))  # held by one subscriber only: not counted either
     assert [round(t, 6) for t in times.round_trips()] == [0.009]
 
 

@@ -16,11 +16,11 @@ import pytest
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from bots.remote import ViewMirror, choose_random
 from replays.fairness import PROVEN, Reveal
 from replays.format import read_replay
 from replays.verify import verify_bytes
-from tests.server.harness import create, join_all
+from tests.server.harness import create, join_all, random_action, tracked
+from vegas_client import ViewTracker
 
 Stub = table_pb2_grpc.VegasTableStub
 
@@ -88,15 +88,15 @@ def next_request(stub: Stub, game_id: str, tokens: dict[int, str],
         time.sleep(0.005)  # the bot has not joined yet, or it is the bot's move
     seat = summary.actors[0]
     legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
-    return pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], action=choose_random(
-        list(legal.actions), rng), based_on_version=legal.version)
+    return pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], action=random_action(
+        legal.actions, rng), based_on_version=legal.version)
 
 
-def follow(updates: grpc.Future, mirror: ViewMirror, version: int, kinds: list[str] | None = None) -> None:
+def follow(updates: grpc.Future, mirror: ViewTracker, version: int, kinds: list[str] | None = None) -> None:
     """Read the spectator's stream until its view is at `version` (checking every hash on the way)."""
     while mirror.version is None or mirror.version < version:
         update = next(updates)
-        mirror.apply(update)
+        tracked(mirror, update)
         if kinds is not None:
             kinds.append(update.WhichOneof("body"))
 
@@ -119,7 +119,7 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path, workers: in
                                     "--game", game_id, "--seat", "3", "--seed", "3", "--log-json"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             spectator = stub.Watch(pb.WatchRequest(game_id=game_id))
-            mirror = ViewMirror()
+            mirror = ViewTracker()
             while len(acked) < 25:
                 result = stub.SubmitAction(next_request(stub, game_id, tokens, rng))  # too early for the end
                 acked[result.version] = result.state_hash
@@ -162,9 +162,10 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path, workers: in
         if bot.poll() is None:
             bot.kill()
     assert bot.returncode == 0, bot_err
-    assert any(json.loads(line)["event"] == "reconnecting" for line in bot_err.splitlines())
+    assert any(json.loads(line)["event"] == "watch_dropped" for line in bot_err.splitlines())  # and came back
 
-    assert mirror.view["result"] is not None and set(kinds) - {"lobby"} == {"diff"}  # lobby: the bot came back
+    assert mirror.view is not None and mirror.view["result"] is not None
+    assert set(kinds) - {"lobby"} == {"diff"}  # lobby: the bot came back
     replay_file = tmp_path / "replay.jsonl"
     replay_file.write_bytes(reveal.replay)
     replay = read_replay(replay_file)

@@ -10,44 +10,43 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import grpc
 import pytest
 from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from bots.remote import RemoteBot, ViewMirror
+from bots.runner import SeatRunner, random_choice
 from engine import game_names, get_game
 from engine.core.fairness import check_reveal
 from replays.fairness import PROVEN, Reveal
 from replays.format import parse_lines
 from replays.verify import verify_bytes
 from server.core import replay_match
-from tests.server.harness import create, join_all, serving, stub_for
+from tests.server.harness import create, join_all, serving, stub_for, tracked
+from vegas_client import ViewTracker, client_for
 
 
-async def _play(address: str, game_id: str, tokens: dict[int, str]) -> tuple[dict[int, Any], list[str]]:
+async def _play(address: str, game_id: str, tokens: dict[int, str]) -> tuple[dict[int | None, Any], list[str]]:
     """Every seat played by its own client on its own channel, and a spectator recording every payload."""
     # A channel pool of its own per client: one TCP connection each, as on separate machines.
-    channels = [grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
-                for _ in range(len(tokens) + 1)]
+    clients = [client_for(address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(len(tokens) + 1)]
     try:
-        bots = [RemoteBot(table_pb2_grpc.VegasTableStub(channels[seat]), game_id, seat, token,
-                          random.Random(seat)) for seat, token in tokens.items()]
-        spectator = table_pb2_grpc.VegasTableStub(channels[-1])
+        bots = [SeatRunner(clients[seat], game_id, seat, token, random_choice(random.Random(seat)))
+                for seat, token in tokens.items()]
         payloads: list[str] = []
 
         async def watch() -> Any:
-            mirror = ViewMirror()
-            async for update in spectator.Watch(pb.WatchRequest(game_id=game_id)):
-                mirror.apply(update)  # raises if a version is missing or a hash is wrong
-                payloads.append(update.snapshot.view_json or update.diff.patch_json)
-            return mirror.view
+            tracker = ViewTracker()
+            async for update in clients[-1].watch(game_id, "", None):
+                tracker.accept(update)  # raises if a version is missing or a hash is wrong
+                payloads.append(update.body)
+                if tracker.status == "finished":
+                    return tracker.view
+            return None
 
         views = await asyncio.wait_for(asyncio.gather(watch(), *(bot.play() for bot in bots)), 60)
         return {None: views[0], **{bot.seat: view for bot, view in zip(bots, views[1:], strict=True)}}, payloads
     finally:
-        for channel in channels:
-            await channel.close()
+        for client in clients:
+            await client.close()
 
 
 @pytest.mark.parametrize("workers", [0, 2])
@@ -85,15 +84,17 @@ def test_bots_of_the_server_fill_empty_seats(tmp_path: Path) -> None:
         assert [s.taken for s in waiting.seats] == [True, False, True]
         assert waiting.status == pb.GAME_STATUS_WAITING
         token = join_all(stub, created.game_id, (1,))[1]
-        bot = RemoteBot(stub=None, game_id=created.game_id, seat=1, token=token)  # type: ignore[arg-type]
 
-        async def play() -> Any:
-            async with grpc.aio.insecure_channel(server.address) as channel:
-                bot.stub = table_pb2_grpc.VegasTableStub(channel)
-                return await asyncio.wait_for(bot.play(), 60)
+        async def play() -> tuple[Any, int]:
+            client = client_for(server.address)
+            try:
+                bot = SeatRunner(client, created.game_id, 1, token, random_choice(random.Random(1)))
+                return await asyncio.wait_for(bot.play(), 60), bot.actions
+            finally:
+                await client.close()
 
-        final = asyncio.run(play())
-    assert final["result"] is not None and bot.actions > 0
+        final, actions = asyncio.run(play())
+    assert final["result"] is not None and actions > 0
 
 
 @pytest.mark.parametrize(("game_name", "workers"), [(name, 0) for name in game_names()] + [("lords", 1)])
@@ -103,9 +104,9 @@ def test_a_game_of_bots_only_plays_itself(tmp_path: Path, game_name: str, worker
     with serving(tmp_path, workers=workers) as server, stub_for(server.address) as stub:
         created = stub.CreateGame(pb.CreateGameRequest(game=game_name, rules=rules.name, players=rules.min_players,
                                                        bots=[pb.BotSeat(seat=s) for s in range(rules.min_players)]))
-        mirror = ViewMirror()
+        mirror = ViewTracker()
         for update in stub.Watch(pb.WatchRequest(game_id=created.game_id), timeout=60):
-            mirror.apply(update)
+            tracked(mirror, update)
         listed = stub.ListGames(pb.ListGamesRequest(include_finished=True)).games
         running = stub.ListGames(pb.ListGamesRequest()).games
         reveal = stub.GetReplay(pb.GetReplayRequest(game_id=created.game_id))
@@ -134,11 +135,11 @@ def test_an_underworld_game_of_bots_plays_itself_and_its_replay_verifies(tmp_pat
     with serving(tmp_path) as server, stub_for(server.address) as stub:
         created = stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=3, options=["underworld"],
                                                        bots=[pb.BotSeat(seat=s) for s in range(3)]))
-        mirror = ViewMirror()
+        mirror = ViewTracker()
         for update in stub.Watch(pb.WatchRequest(game_id=created.game_id), timeout=60):
-            mirror.apply(update)
+            tracked(mirror, update)
         reveal = stub.GetReplay(pb.GetReplayRequest(game_id=created.game_id))
-    assert update.status == pb.GAME_STATUS_FINISHED
+    assert update.status == pb.GAME_STATUS_FINISHED and mirror.view is not None
     assert mirror.view["options"] == ["underworld"] and "line" in mirror.view["underworld"]
     assert "deck" not in mirror.view["underworld"]
     assert verify_bytes(reveal.replay).ok

@@ -16,9 +16,10 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from cli.channels import PASSWORD_METADATA, password_interceptors, read_password
+from cli.channels import PASSWORD_METADATA, read_password
 from cli.logs import configure_logging, flush_logs
 from tests.server.harness import ServerThread, refusal, serving, stub_for
+from vegas_client import NewGame, connect
 
 Code = grpc.StatusCode
 Stub = table_pb2_grpc.VegasTableStub
@@ -106,15 +107,12 @@ def test_the_password_lets_a_client_in(locked: ServerThread, tmp_path: Path) -> 
     secret.write_text("open sesame\n")
 
     async def scenario() -> tuple[str, int]:
-        interceptors = password_interceptors(read_password(secret, "test"))
-        async with grpc.aio.insecure_channel(locked.address, interceptors=interceptors) as channel:
-            stub = table_pb2_grpc.VegasTableStub(channel)
-            created = await stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=2))
-            watch = stub.Watch(pb.WatchRequest(game_id=created.game_id))
-            first = await watch.read()
-            watch.cancel()
-            listed = await stub.ListGames(pb.ListGamesRequest())
-            return first.WhichOneof("body") or "", len(listed.games)
+        async with connect(locked.address, password=read_password(secret, "test")) as client:  # the library's
+            created = await client.create_game(NewGame("lords", "up", 2))
+            updates = client.watch(created.game_id, "", None)
+            kinds = [(await anext(updates)).kind, (await anext(updates)).kind]  # "connected", then the lobby
+            await updates.aclose()
+            return kinds[1], len(await client.list_games())
 
     assert asyncio.run(scenario()) == ("lobby", 1)
 

@@ -13,13 +13,14 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from bots.remote import RemoteBot, ViewMirror, choose_random
+from bots.runner import SeatRunner, random_choice
 from server.cores import LocalCores
 from server.hub import GameHub
 from server.records import GameStore
 from server.service import stream
 from server.session import Settings
-from tests.server.harness import create, join_all, refusal, serving, stub_for
+from tests.server.harness import create, join_all, random_action, refusal, serving, stub_for, tracked
+from vegas_client import ViewTracker, ViewUpdate, client_for
 
 
 class Drop(Exception):
@@ -27,10 +28,10 @@ class Drop(Exception):
 
 
 def test_a_client_that_drops_resumes_without_gaps_or_duplicates(tmp_path: Path) -> None:
-    received: list[tuple[str, int]] = []
+    received: list[int] = []
 
-    def record(update: pb.Update) -> None:
-        received.append((update.WhichOneof("body"), update.version))
+    def record(update: ViewUpdate) -> None:
+        received.append(update.version)
         if len(received) == 15:
             raise Drop  # mid-game: the stream is torn down with the view at some version
 
@@ -38,23 +39,25 @@ def test_a_client_that_drops_resumes_without_gaps_or_duplicates(tmp_path: Path) 
         game_id = create(stub, players=4, bots=(1, 2, 3), think_ms=1).game_id
         token = join_all(stub, game_id, (0,))[0]
 
-        async def play() -> RemoteBot:
-            async with grpc.aio.insecure_channel(server.address) as channel:
-                bot = RemoteBot(table_pb2_grpc.VegasTableStub(channel), game_id, 0, token, random.Random(1),
-                                on_update=record)
+        async def play() -> SeatRunner:
+            client = client_for(server.address)
+            bot = SeatRunner(client, game_id, 0, token, random_choice(random.Random(1)))
+            bot.follower.listen(record)
+            try:
                 try:
                     await bot.play()
                 except Drop:
                     await asyncio.sleep(0.1)  # the bots play on while this client is away
                     await asyncio.wait_for(bot.play(), 60)  # resumes from the version its view holds
                 return bot
+            finally:
+                await client.close()
 
         bot = asyncio.run(play())
         final = stub.GetGame(pb.GetGameRequest(game_id=game_id)).version
-    kinds, versions = zip(*received, strict=True)
-    assert kinds[0] == "snapshot" and set(kinds[1:]) == {"diff"}  # no second snapshot after the drop
-    assert list(versions) == list(range(versions[0], final + 1))  # every version once, in order
-    assert bot.resyncs == 0 and bot.mirror.view["result"] is not None
+    assert received == list(range(received[0], final + 1))  # every version once, in order: diffs after the drop
+    assert bot.follower.resyncs == 0 and bot.follower.tracker.view is not None
+    assert bot.follower.tracker.view["result"] is not None
 
 
 def test_a_slow_subscriber_is_resynced_and_holds_up_nobody(tmp_path: Path) -> None:
@@ -75,9 +78,9 @@ def test_a_slow_subscriber_is_resynced_and_holds_up_nobody(tmp_path: Path) -> No
     [resync] = slow  # its backlog was dropped: one snapshot of the final version instead of every diff
     assert resync.HasField("snapshot")
     assert resync.version == fast[-1].version and resync.view_hash == fast[-1].view_hash
-    mirror = ViewMirror()
+    mirror = ViewTracker()
     for update in fast:
-        mirror.apply(update)
+        tracked(mirror, update)
     assert json.loads(resync.snapshot.view_json) == mirror.view
 
 
@@ -183,7 +186,7 @@ def test_recent_events_are_listed_for_a_client_that_starts_on_a_snapshot(tmp_pat
             legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
             stub.SubmitAction(pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat],
                                                      based_on_version=legal.version,
-                                                     action=choose_random(list(legal.actions), rng)))
+                                                     action=random_action(legal.actions, rng)))
             seen.append(next(watching))
         watching.cancel()
         listed = stub.ListEvents(pb.ListEventsRequest(game_id=game_id)).versions

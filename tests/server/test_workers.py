@@ -14,14 +14,13 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from vegas.v1 import table_pb2 as pb
 
-from bots.remote import choose_random
 from engine import GameConfig
 from engine.core.errors import IllegalAction, MalformedAction
 from replays.verify import verify_path
 from server.core import CoreSpec, Step
 from server.cores import LocalCores, RecordFailed
 from server.workers import Worker, WorkerCores
-from tests.server.harness import create, join_all, refusal, serving, stub_for
+from tests.server.harness import create, join_all, random_action, refusal, serving, stub_for
 
 
 def spec(tmp_path: Path, game_id: str) -> CoreSpec:
@@ -85,7 +84,7 @@ def _next_request(stub: Any, game_id: str, tokens: dict[int, str], rng: random.R
     seat = stub.GetGame(pb.GetGameRequest(game_id=game_id)).actors[0]
     legal = stub.ListLegalActions(pb.ListLegalActionsRequest(game_id=game_id, seat_token=tokens[seat]))
     return pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], based_on_version=legal.version,
-                                  action=choose_random(list(legal.actions), rng))
+                                  action=random_action(legal.actions, rng))
 
 
 def _submitted_once_back(stub: Any, request: pb.SubmitActionRequest, timeout: float = 20) -> pb.ActionResult:

@@ -1,0 +1,102 @@
+"""`vegas bot`: a bot plays one seat of a game on a server, over the API like any client.
+
+    vegas bot --server HOST:PORT --game 7f3a1c                 the lowest free seat of a game, the random bot
+    vegas bot --server HOST:PORT --create "lords up 4 bots 2"  a new game: this bot in seat 0, two of the server's
+    vegas bot --game 7f3a1c --seat 2 --token T                 back into a seat already taken
+
+It joins (retried while the server cannot be reached), then plays with bots.runner.SeatRunner until the game
+is over, riding out server restarts with the client library's retry policy for bots (vegas_client.BOTS).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from bots.runner import SeatRunner, random_choice
+from cli.logs import configure_logging
+from vegas_client import BOTS, Client, VegasError, client_for
+from vegas_client.spec import SpecError, new_game
+
+log = structlog.get_logger("vegas.bot")
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("bot", help="play one seat of a game on a server with a bot",
+                                 description="Join a game on a server (or create one, or resume a seat with its "
+                                 "token) and play it with a bot until the game is over, over the API like any "
+                                 "client.")
+    parser.add_argument("--server", default="localhost:50051", metavar="HOST:PORT", help="the server")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--game", metavar="ID", help="the game id (vegas play or ListGames shows it)")
+    where.add_argument("--create", metavar="SPEC", help="create a game first, as the lobby says it: "
+                       "'lords up 4 bots 2' (the server's bots take the last seats, this bot the first)")
+    parser.add_argument("--seat", type=int, default=None, help="the seat to take (default: the lowest free one)")
+    parser.add_argument("--token", default=None, help="resume a seat already taken, with its seat token")
+    parser.add_argument("--name", default=None, help="the name the other players see (default: BOT bot)")
+    parser.add_argument("--bot", default="random", help="the strategy: random")
+    parser.add_argument("--seed", default=None, help="the bot's own random seed (default: from the clock)")
+    parser.add_argument("--think-ms", type=int, default=0, help="pause before each action")
+    parser.add_argument("--password-file", type=Path, default=None, help="a file holding the server's password")
+    parser.add_argument("--tls", action="store_true", help="connect with TLS, trusting the system's CAs")
+    parser.add_argument("--tls-ca", type=Path, metavar="PEM", help="connect with TLS, trusting this CA certificate")
+    parser.add_argument("--log-json", action="store_true", help="log JSON lines")
+    parser.set_defaults(func=run)
+
+
+async def play(args: argparse.Namespace, password: str | None, seed: str) -> dict[str, Any]:
+    client = client_for(args.server, tls=args.tls, ca_file=args.tls_ca, password=password, retry=BOTS)
+    try:
+        game_id = args.game or await _create(client, args.create)
+        seat, token = await _sit(client, game_id, args)
+        runner = SeatRunner(client, game_id, seat, token, random_choice(random.Random(seed)),
+                            think=args.think_ms / 1000)
+        view = await runner.play()
+        log.info("game_over", game_id=game_id, seat=seat, actions=runner.actions, resyncs=runner.follower.resyncs,
+                 reconnects=runner.follower.reconnects, result=view.get("result"))
+        return view
+    finally:
+        await client.close()
+
+
+async def _create(client: Client, spec: str) -> str:
+    created = await client.create_game(new_game(spec.split(), await client.game_types()))
+    log.info("created", game_id=created.game_id, game=created.game.game, rules=created.game.rules)
+    print(f"created game {created.game_id}", flush=True)
+    return created.game_id
+
+
+async def _sit(client: Client, game_id: str, args: argparse.Namespace) -> tuple[int, str]:
+    """The seat and token to play: the ones given, or a seat joined now."""
+    if args.token is not None:
+        return args.seat, args.token
+    joined = await client.join_game(game_id, args.name or f"{args.bot} bot", args.seat)
+    log.info("joined", game_id=game_id, seat=joined.seat, colour=joined.game.seats[joined.seat].colour)
+    print(f"seat token for seat {joined.seat} (reuse it with --token to resume): {joined.token}", flush=True)
+    return joined.seat, joined.token
+
+
+def run(args: argparse.Namespace) -> int:
+    configure_logging(json=args.log_json)
+    if args.token is not None and args.seat is None:
+        raise SystemExit("vegas bot: --token needs the --seat it belongs to")
+    if args.bot != "random":
+        raise SystemExit(f"vegas bot: unknown bot {args.bot!r}; bots: random")
+    password = args.password_file.read_text(encoding="utf-8").strip() if args.password_file else None
+    seed = args.seed if args.seed is not None else str(time.time_ns())
+    try:
+        asyncio.run(play(args, password, seed))
+    except SpecError as error:
+        print(f"vegas bot: --create {args.create!r}: {error.message}", file=sys.stderr)
+        return 2
+    except VegasError as error:
+        print(f"vegas bot: the server at {args.server} said {error.status}: {error.message}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,65 @@
+"""A new game written as words, `[GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private]`, read against the
+server's catalogue (ListGameTypes), which fills whatever is left out: the lobby's `create` command and
+`vegas bot --create` say games the same way.
+
+    lords up 4 bots 3 layoff     Lords of Vegas, Up! rules, 4 seats, the server's bots in the last 3
+    lords up 3 bots 0 private    unlisted: the server gives a join code, needed to join, watch or read it
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vegas_client.data import GameType, NewGame
+
+
+class SpecError(ValueError):
+    """Words that do not name a game this server offers: `message` says what is wrong and what would be right;
+    `incomplete` marks words that are merely unfinished (`bots` without its number)."""
+
+    def __init__(self, message: str, incomplete: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.incomplete = incomplete
+
+
+def _game_type(types: Sequence[GameType], name: str) -> GameType:
+    for kind in types:
+        if kind.name == name.lower():
+            return kind
+    known = ", ".join(t.name for t in types) or "none (is the server up?)"
+    raise SpecError(f"create {name}: this server has no game {name!r}; games: {known}")
+
+
+def new_game(words: Sequence[str], types: Sequence[GameType], bot_kind: str = "random") -> NewGame:
+    """The game `words` describe; by default the catalogue's first game and rules, up to 4 seats, and the
+    server's bots in every seat but the first; `private` anywhere after the game makes it unlisted."""
+    if not types:
+        raise SpecError("create: the server has not said which games it offers yet; try refresh")
+    private = any(w.lower() == "private" for w in words[1:])
+    rest = [w for k, w in enumerate(words) if k == 0 or w.lower() != "private"]
+    kind = _game_type(types, rest.pop(0)) if rest and not rest[0].isdigit() and rest[0] != "bots" else types[0]
+    rules = {r.name: r for r in kind.rule_sets}
+    rule = kind.rule_sets[0]
+    if rest and rest[0].lower() in rules:
+        rule = rules[rest.pop(0).lower()]
+    players = min(4, rule.max_players)
+    if rest and rest[0].isdigit():
+        players = int(rest.pop(0))
+    if not rule.min_players <= players <= rule.max_players:
+        raise SpecError(f"create: {kind.name} {rule.name} is for {rule.min_players}-{rule.max_players} "
+                        f"players, not {players}")
+    bots = players - 1
+    if rest and rest[0].lower() == "bots":
+        if len(rest) < 2 or not rest[1].isdigit():
+            raise SpecError("create: write the number of bots after 'bots', e.g. bots 3", incomplete=True)
+        bots = int(rest[1])
+        rest = rest[2:]
+    if not 0 <= bots < players:
+        raise SpecError(f"create: {bots} bots do not fit {players} seats with you in one (0-{players - 1})")
+    unknown = [o for o in rest if o.lower() not in kind.options]
+    if unknown:
+        raise SpecError(f"create: {unknown[0]!r} is not an option of {kind.name} "
+                        f"(options: {', '.join(kind.options) or 'none'})")
+    return NewGame(kind.name, rule.name, players, tuple(range(players - bots, players)),
+                   tuple(sorted({o.lower() for o in rest})), bot_kind, private=private)
