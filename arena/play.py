@@ -47,7 +47,7 @@ class GameRecord:
 
 def play_spec(spec: GameSpec) -> GameRecord:
     """Play the game `spec` describes with freshly made bots."""
-    bots = [make_bot(name, f"{spec.config.seed}/{seat}") for seat, name in enumerate(spec.seats)]
+    bots = [make_bot(name, f"{spec.config.seed}/{seat}", plugins=True) for seat, name in enumerate(spec.seats)]
     record = play_one(spec.config, bots, spec.replay)
     record.index, record.seats = spec.index, spec.seats
     return record

@@ -1,33 +1,81 @@
-"""Bots by name, as `--bots` and the server's bot seats name them."""
+"""Bots by name, as `--bots`, `vegas bot --bot` and the server's bot seats name them.
+
+The built-in bots are listed here. Third-party bots come in two ways, both only where the caller allows
+plugins (the command line of the person running them; never the server's bot seats, which a remote client
+names): an installed package's `vegas.bots` entry point (`[project.entry-points."vegas.bots"]` with
+`mybot = "mypackage.bots:MyBot"`), which adds its name to the list; or `module:Class`, imported as it is
+written (the module must be importable: installed, or in the current directory).
+"""
 
 from __future__ import annotations
+
+import importlib
+from importlib.metadata import EntryPoint, entry_points
 
 from bots.base import Bot
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
 
+ENTRY_POINT_GROUP = "vegas.bots"
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
 }
 
 
-def bot_names() -> list[str]:
-    return sorted(BOTS)
+def plugin_entry_points() -> dict[str, EntryPoint]:
+    """The installed packages' `vegas.bots` entry points by name (a built-in name cannot be taken)."""
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in BOTS}
 
 
-def bot_problem(name: str, game: str) -> str | None:
+def bot_names(plugins: bool = False) -> list[str]:
+    return sorted([*BOTS, *(plugin_entry_points() if plugins else ())])
+
+
+def bot_class(name: str, plugins: bool = False) -> type[Bot]:
+    """The Bot subclass called `name`: built in, or (with `plugins`) an entry point's or `module:Class`.
+    ValueError says what is wrong and lists the bots there are."""
+    if name in BOTS:
+        return BOTS[name]
+    if plugins:
+        entry = plugin_entry_points().get(name)
+        if entry is not None:
+            return _checked(entry.load(), f"the {ENTRY_POINT_GROUP} entry point {name} = {entry.value}")
+        if ":" in name:
+            return _imported(name)
+    hint = " or module:Class" if plugins else ""
+    raise ValueError(f"unknown bot {name!r}; bots: {', '.join(bot_names(plugins))}{hint}")
+
+
+def _imported(spec: str) -> type[Bot]:
+    module_name, _, class_name = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"bot {spec}: cannot import {module_name} ({error}); is it installed, or in this "
+                         "directory?") from None
+    if not hasattr(module, class_name):
+        raise ValueError(f"bot {spec}: {module_name} has no {class_name}")
+    return _checked(getattr(module, class_name), f"bot {spec}")
+
+
+def _checked(found: object, what: str) -> type[Bot]:
+    if not (isinstance(found, type) and issubclass(found, Bot)):
+        raise ValueError(f"{what} is not a bots.base.Bot subclass")
+    return found
+
+
+def bot_problem(name: str, game: str, plugins: bool = False) -> str | None:
     """Why `name` cannot take a seat in a game of `game`, as a sentence; None if it can."""
-    if name not in BOTS:
-        return f"unknown bot {name!r}; bots: {', '.join(bot_names())}"
-    games = BOTS[name].games
+    try:
+        games = bot_class(name, plugins).games
+    except ValueError as error:
+        return str(error)
     if games is not None and game not in games:
         return f"the {name} bot plays {' and '.join(games)} only, not {game}; try random"
     return None
 
 
-def make_bot(name: str, seed: str) -> Bot:
+def make_bot(name: str, seed: str, plugins: bool = False) -> Bot:
     """A fresh bot called `name`, seeded with `seed`; ValueError lists the known bots."""
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
-    return BOTS[name](seed)
+    return bot_class(name, plugins)(seed)

@@ -1,59 +1,81 @@
-"""Playing one seat of a game on a server through the client library, until the game is over.
+"""Running a `Bot` at one seat of a game on a server, through the client library, until the game is over.
 
-The runner follows the game (vegas_client.Follower: whole views, resumed across dropped connections) and,
-whenever the newest view waits for its seat, asks `choose` for an action and plays it (vegas_client.Seat:
-retried on its version, never applied twice). It decides on the newest view only: views that came while
-it was choosing are skipped, and an action refused as stale is simply chosen again on the view that made
-it stale. Both follow the one retry policy (bots: `vegas_client.BOTS`), so a server restart is ridden out.
+The same Bot class that plays in-process (bots.local) plays here unchanged: its `Turn` is built from the
+view the client library tracks (vegas_client.Follower: whole views, resumed across dropped connections)
+and the legal actions the server sent with it, and its choice is played with vegas_client.Seat (retried on
+its version, never applied twice). The runner decides on the newest view only: views that came while the
+bot was thinking are skipped, and an action refused as stale is decided again on the view that made it
+stale. A choice the server refuses as illegal is logged and the decision's default (the first legal
+action) is played instead, so a bot's bug does not stall the table. Following and acting retry with the
+policy for bots (vegas_client.BOTS), so a server restart or SIGKILL is ridden out.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable
 from typing import Any
 
 import structlog
 
-from vegas_client import BOTS, Follower, LegalAction, RetryPolicy, Seat, Table, VegasError, ViewUpdate
+from bots.base import Bot, GameInfo, LegalAction, Turn
+from bots.local import choice_text
+from vegas_client import BOTS, Follower, RetryPolicy, Seat, Table, VegasError, ViewUpdate
+from vegas_client import LegalAction as ServerLegalAction
 
 log = structlog.get_logger("vegas.bot")
-Choose = Callable[[ViewUpdate], str]  # the action (canonical text) to play on a view that waits for the seat
+STALE = "stale_version"
+
+
+def turn_from(update: ViewUpdate, info: GameInfo) -> Turn:
+    """The bot's `Turn` for a view the client library holds: the view and the server's legal actions."""
+    assert update.view is not None
+    return Turn(info, update.version, update.view, [legal_action(a) for a in update.legal])
+
+
+def legal_action(option: ServerLegalAction) -> LegalAction:
+    return LegalAction(option.text, option.low, option.high)
 
 
 class SeatRunner:
-    """Plays `seat` of `game_id` (with its secret `token`) on `table`, choosing with `choose`."""
+    """Plays `info.seat` of `game_id` (with its secret `token`) on `table` with `bot`."""
 
-    def __init__(self, table: Table, game_id: str, seat: int, token: str, choose: Choose, *,
+    def __init__(self, table: Table, game_id: str, token: str, bot: Bot, info: GameInfo, *,
                  retry: RetryPolicy = BOTS, think: float = 0.0,
                  on_submit: Callable[[int], None] | None = None) -> None:
         self.game_id = game_id
-        self.seat = seat
-        self.choose = choose
+        self.bot = bot
+        self.info = info
         self.think = think
         self.on_submit = on_submit  # hears the version an action is based on, just before it is sent
         self.follower = Follower(table, game_id, token, retry)
-        self.acting = Seat(table, game_id, seat, token, self.follower, retry)
-        self.refused = 0
+        self.seat = Seat(table, game_id, info.seat, token, self.follower, retry)
+        self.started = False
+        self.stale = 0  # actions refused because the game had moved on (someone else acted first)
+        self.defaults = 0  # choices the server refused, replaced by the decision's default
 
     @property
     def actions(self) -> int:
-        return self.acting.actions
+        return self.seat.actions
 
     async def play(self) -> dict[str, Any]:
-        """Play to the end of the game; the final view. Raises the VegasError of a refusal retrying cannot
-        mend (an unknown game, a wrong token) or of an outage longer than the retry policy allows. Called
-        again after it raised, it carries on from the view it holds."""
-        after = self.follower.tracker.version
+        """Play to the end of the game; the seat's final view. Raises the VegasError of a refusal retrying
+        cannot mend (an unknown game, a wrong token) or of an outage longer than the retry policy allows;
+        called again after that, it carries on from the view it holds."""
+        if not self.started:
+            self.started = True
+            self.bot.on_game_start(self.info)
+        after = None  # the newest view first, even if it is the one held: it may wait for this seat
         try:
             while True:
                 update = await self.follower.newest(after)
                 after = update.version
                 assert update.view is not None
                 if update.finished:
+                    self.bot.on_game_end(update.view)
                     return update.view
-                if self.seat in update.actors and update.legal:
+                if self.info.seat in update.actors and update.legal:
                     await self._act(update)
         finally:
             await self.follower.stop()
@@ -61,24 +83,30 @@ class SeatRunner:
     async def _act(self, update: ViewUpdate) -> None:
         if self.think:
             await asyncio.sleep(self.think)
-        action = self.choose(update)
+        default = default_text(update)
+        try:
+            action = choice_text(self.bot.choose(turn_from(update, self.info)))
+        except ValueError as error:  # a range returned without choosing its amount
+            log.error("bot_choice_unusable", game_id=self.game_id, seat=self.info.seat, error=str(error))
+            action = default
         if self.on_submit is not None:
             self.on_submit(update.version)
         try:
-            await self.acting.act(action, update.version)
+            await self.seat.act(action, update.version)
         except VegasError as error:
-            if error.code != "stale_version":
+            if error.code == STALE:
+                self.stale += 1  # someone acted first (a trade, a decision): the newer view says what now
+                return
+            if error.status not in ("FAILED_PRECONDITION", "INVALID_ARGUMENT") or action == default:
                 raise
-            self.refused += 1  # someone acted first (a trade, a decision): the newer view says what now
+            log.error("bot_choice_refused", game_id=self.game_id, seat=self.info.seat, action=action,
+                      refusal=error.message, played=default)
+            self.defaults += 1
+            with contextlib.suppress(VegasError):  # stale by now, say: the next view decides again
+                await self.seat.act(default, update.version)
 
 
-def random_text(legal: Sequence[LegalAction], rng: random.Random) -> str:
-    """A uniformly random one of `legal`; a range becomes a uniformly random amount within it."""
-    option = rng.choice(legal)
-    return option.at(rng.randint(option.low, option.high)) if option.low is not None and option.high is not None \
-        else option.text
-
-
-def random_choice(rng: random.Random) -> Choose:
-    """Chooses `random_text` of the legal actions the server sent with the view."""
-    return lambda update: random_text(update.legal, rng)
+def default_text(update: ViewUpdate) -> str:
+    """The decision's default: the first legal action (a range at its lowest amount)."""
+    first = update.legal[0]
+    return first.at(first.low) if first.low is not None else first.text

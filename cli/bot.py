@@ -3,16 +3,18 @@
     vegas bot --server HOST:PORT --game 7f3a1c                 the lowest free seat of a game, the random bot
     vegas bot --server HOST:PORT --create "lords up 4 bots 2"  a new game: this bot in seat 0, two of the server's
     vegas bot --game 7f3a1c --seat 2 --token T                 back into a seat already taken
+    vegas bot --game 7f3a1c --bot mybots:Cautious               any bots.base.Bot subclass, or an entry point's
 
-It joins (retried while the server cannot be reached), then plays with bots.runner.SeatRunner until the game
-is over, riding out server restarts with the client library's retry policy for bots (vegas_client.BOTS).
+It joins (retried while the server cannot be reached), then plays the bot with bots.runner.SeatRunner until
+the game is over, riding out server restarts with the client library's retry policy for bots
+(vegas_client.BOTS). Any `bots.base.Bot` subclass runs here unchanged: a built-in's name, a `vegas.bots`
+entry point's, or `module:Class` (docs/BOTS.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import sys
 import time
 from pathlib import Path
@@ -20,7 +22,9 @@ from typing import Any
 
 import structlog
 
-from bots.runner import SeatRunner, random_choice
+from bots.base import Bot, GameInfo
+from bots.registry import bot_names, make_bot
+from bots.runner import SeatRunner
 from cli.logs import configure_logging
 from vegas_client import BOTS, Client, VegasError, client_for
 from vegas_client.spec import SpecError, new_game
@@ -41,7 +45,8 @@ def register(commands: Any) -> None:
     parser.add_argument("--seat", type=int, default=None, help="the seat to take (default: the lowest free one)")
     parser.add_argument("--token", default=None, help="resume a seat already taken, with its seat token")
     parser.add_argument("--name", default=None, help="the name the other players see (default: BOT bot)")
-    parser.add_argument("--bot", default="random", help="the strategy: random")
+    parser.add_argument("--bot", default="random", metavar="NAME|module:Class",
+                        help=f"the bot: {', '.join(bot_names(plugins=True))}, or module:Class (default: random)")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: from the clock)")
     parser.add_argument("--think-ms", type=int, default=0, help="pause before each action")
     parser.add_argument("--password-file", type=Path, default=None, help="a file holding the server's password")
@@ -51,16 +56,15 @@ def register(commands: Any) -> None:
     parser.set_defaults(func=run)
 
 
-async def play(args: argparse.Namespace, password: str | None, seed: str) -> dict[str, Any]:
+async def play(args: argparse.Namespace, bot: Bot, password: str | None) -> dict[str, Any]:
     client = client_for(args.server, tls=args.tls, ca_file=args.tls_ca, password=password, retry=BOTS)
     try:
         game_id = args.game or await _create(client, args.create)
-        seat, token = await _sit(client, game_id, args)
-        runner = SeatRunner(client, game_id, seat, token, random_choice(random.Random(seed)),
-                            think=args.think_ms / 1000)
+        info, token = await _sit(client, game_id, args, bot)
+        runner = SeatRunner(client, game_id, token, bot, info, think=args.think_ms / 1000)
         view = await runner.play()
-        log.info("game_over", game_id=game_id, seat=seat, actions=runner.actions, resyncs=runner.follower.resyncs,
-                 reconnects=runner.follower.reconnects, result=view.get("result"))
+        log.info("game_over", game_id=game_id, seat=info.seat, actions=runner.actions,
+                 resyncs=runner.follower.resyncs, reconnects=runner.follower.reconnects, result=view.get("result"))
         return view
     finally:
         await client.close()
@@ -73,26 +77,30 @@ async def _create(client: Client, spec: str) -> str:
     return created.game_id
 
 
-async def _sit(client: Client, game_id: str, args: argparse.Namespace) -> tuple[int, str]:
-    """The seat and token to play: the ones given, or a seat joined now."""
+async def _sit(client: Client, game_id: str, args: argparse.Namespace, bot: Bot) -> tuple[GameInfo, str]:
+    """The seat to play and its token: the ones given, or a seat joined now."""
     if args.token is not None:
-        return args.seat, args.token
-    joined = await client.join_game(game_id, args.name or f"{args.bot} bot", args.seat)
-    log.info("joined", game_id=game_id, seat=joined.seat, colour=joined.game.seats[joined.seat].colour)
-    print(f"seat token for seat {joined.seat} (reuse it with --token to resume): {joined.token}", flush=True)
-    return joined.seat, joined.token
+        seat, token, game = args.seat, args.token, await client.get_game(game_id)
+    else:
+        joined = await client.join_game(game_id, args.name or f"{bot.name} bot", args.seat)
+        seat, token, game = joined.seat, joined.token, joined.game
+        log.info("joined", game_id=game_id, seat=seat, colour=game.seats[seat].colour)
+        print(f"seat token for seat {seat} (reuse it with --token to resume): {token}", flush=True)
+    return GameInfo(game.game, game.rules, game.players, game.options, seat), token
 
 
 def run(args: argparse.Namespace) -> int:
     configure_logging(json=args.log_json)
     if args.token is not None and args.seat is None:
         raise SystemExit("vegas bot: --token needs the --seat it belongs to")
-    if args.bot != "random":
-        raise SystemExit(f"vegas bot: unknown bot {args.bot!r}; bots: random")
-    password = args.password_file.read_text(encoding="utf-8").strip() if args.password_file else None
     seed = args.seed if args.seed is not None else str(time.time_ns())
     try:
-        asyncio.run(play(args, password, seed))
+        bot = make_bot(args.bot, seed, plugins=True)
+    except ValueError as error:
+        raise SystemExit(f"vegas bot: --bot {args.bot}: {error}") from None
+    password = args.password_file.read_text(encoding="utf-8").strip() if args.password_file else None
+    try:
+        asyncio.run(play(args, bot, password))
     except SpecError as error:
         print(f"vegas bot: --create {args.create!r}: {error.message}", file=sys.stderr)
         return 2

@@ -149,7 +149,8 @@ def register(commands: Any) -> None:
     parser.add_argument("--seed", default="1",
                         help="the seed the games are made from: game k plays seed SEED/k (default: %(default)s)")
     parser.add_argument("--bots", default="random",
-                        help=f"one bot for every seat or a comma list, one per seat ({', '.join(bot_names())})")
+                        help="one bot for every seat or a comma list, one per seat "
+                        f"({', '.join(bot_names(plugins=True))}, or module:Class)")
     parser.add_argument("--options", default="", help=f"comma-separated game options: {options_text()}")
     parser.add_argument("--cards", type=Path, default=None,
                         help="Lords of Vegas with --options underworld: a card file to play instead of the shipped "
@@ -187,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         problems.append(str(error))
     if len(bots) not in (1, args.players):
         problems.append(f"--bots names {len(bots)} bots; give one for every seat or exactly {args.players}")
-    problems += sorted({p for b in bots if (p := bot_problem(b, args.game))})
+    problems += sorted({p for b in bots if (p := bot_problem(b, args.game, plugins=True))})
     if args.games < 1:
         problems.append("--games must be at least 1")
     if problems:

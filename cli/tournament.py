@@ -37,7 +37,8 @@ def register(commands: Any) -> None:
     parser.add_argument("--rules", default=None, help=f"rule set (default: the game's first): {rules_text()}")
     parser.add_argument("--players", type=int, default=4, help="seats at each table (default: %(default)s)")
     parser.add_argument("--bots", default="random",
-                        help=f"comma list of bots for a round robin ({', '.join(bot_names())})")
+                        help=f"comma list of bots for a round robin ({', '.join(bot_names(plugins=True))}"
+                        ", or module:Class)")
     parser.add_argument("--lineup", action="append", default=[], metavar="BOT,BOT,...",
                         help="a fixed line-up, one bot per seat (repeat for several); replaces the round robin")
     parser.add_argument("--deals", type=int, default=50, help="seeds each line-up plays, in every rotation")
@@ -65,7 +66,8 @@ def problems_of(args: argparse.Namespace, rules: str, options: tuple[str, ...], 
         problems.append("no line-up: give --bots with at least two bots, or --lineup")
     problems += [f"--lineup {','.join(lineup)} has {len(lineup)} bots for {args.players} seats"
                  for lineup in lineups if len(lineup) != args.players]
-    problems += sorted({p for lineup in lineups for b in lineup if (p := bot_problem(b, args.game))})
+    problems += sorted({p for lineup in lineups for b in lineup
+                        if (p := bot_problem(b, args.game, plugins=True))})
     if args.deals < 1:
         problems.append("--deals must be at least 1")
     return problems

@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bots.base import GameInfo
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
-from bots.runner import SeatRunner, random_choice
+from bots.runner import SeatRunner
 from cli.bench import Row
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
@@ -209,7 +210,8 @@ async def _seat_bots(client: Client, index: int, think: float) -> tuple[list[Sea
     for seat in range(4):
         joined = await client.join_game(created.game_id, f"bench {seat}", seat)
         rng = random.Random(f"{index}/{seat}")
-        bot = SeatRunner(client, created.game_id, seat, joined.token, random_choice(rng),
+        info = GameInfo("lords", "up", 4, (), seat)
+        bot = SeatRunner(client, created.game_id, joined.token, RandomBot(f"{index}/{seat}"), info,
                          think=think * rng.uniform(0.5, 1.5), on_submit=functools.partial(times.on_submit, seat))
         bot.follower.listen(times.on_update)
         bots.append(bot)

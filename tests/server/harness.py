@@ -14,7 +14,10 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from bots.runner import random_text
+from bots.base import GameInfo, Turn
+from bots.local import choice_text
+from bots.random_bot import RandomBot
+from bots.runner import legal_action
 from server.app import RunningServer, ServerOptions, create_server
 from server.errors import ERROR_METADATA_KEY
 from vegas_client import ViewTracker, wire
@@ -89,8 +92,11 @@ def join_all(stub: table_pb2_grpc.VegasTableStub, game_id: str, seats: range | t
 
 
 def random_action(legal: Sequence[pb.LegalAction], rng: random.Random) -> str:
-    """A random one of the legal actions a server listed (as the `vegas bot` random strategy picks)."""
-    return random_text([wire.legal_action(a) for a in legal], rng)
+    """A random one of the legal actions a server listed, as the random bot picks it at a remote seat."""
+    bot = RandomBot()
+    bot.rng = rng
+    turn = Turn(GameInfo("", "", 0, (), 0), 0, {}, [legal_action(wire.legal_action(a)) for a in legal])
+    return choice_text(bot.choose(turn))
 
 
 def tracked(tracker: ViewTracker, message: pb.Update) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +12,9 @@ from typing import Any
 import pytest
 from vegas.v1 import table_pb2 as pb
 
-from bots.runner import SeatRunner, random_choice
+from bots.base import GameInfo
+from bots.random_bot import RandomBot
+from bots.runner import SeatRunner
 from engine import game_names, get_game
 from engine.core.fairness import check_reveal
 from replays.fairness import PROVEN, Reveal
@@ -29,7 +30,7 @@ async def _play(address: str, game_id: str, tokens: dict[int, str]) -> tuple[dic
     # A channel pool of its own per client: one TCP connection each, as on separate machines.
     clients = [client_for(address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(len(tokens) + 1)]
     try:
-        bots = [SeatRunner(clients[seat], game_id, seat, token, random_choice(random.Random(seat)))
+        bots = [SeatRunner(clients[seat], game_id, token, RandomBot(str(seat)), GameInfo("lords", "up", 4, (), seat))
                 for seat, token in tokens.items()]
         payloads: list[str] = []
 
@@ -43,7 +44,7 @@ async def _play(address: str, game_id: str, tokens: dict[int, str]) -> tuple[dic
             return None
 
         views = await asyncio.wait_for(asyncio.gather(watch(), *(bot.play() for bot in bots)), 60)
-        return {None: views[0], **{bot.seat: view for bot, view in zip(bots, views[1:], strict=True)}}, payloads
+        return {None: views[0], **{bot.info.seat: view for bot, view in zip(bots, views[1:], strict=True)}}, payloads
     finally:
         for client in clients:
             await client.close()
@@ -88,7 +89,7 @@ def test_bots_of_the_server_fill_empty_seats(tmp_path: Path) -> None:
         async def play() -> tuple[Any, int]:
             client = client_for(server.address)
             try:
-                bot = SeatRunner(client, created.game_id, 1, token, random_choice(random.Random(1)))
+                bot = SeatRunner(client, created.game_id, token, RandomBot("1"), GameInfo("lords", "up", 3, (), 1))
                 return await asyncio.wait_for(bot.play(), 60), bot.actions
             finally:
                 await client.close()

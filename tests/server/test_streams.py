@@ -13,7 +13,9 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from bots.runner import SeatRunner, random_choice
+from bots.base import GameInfo
+from bots.random_bot import RandomBot
+from bots.runner import SeatRunner
 from server.cores import LocalCores
 from server.hub import GameHub
 from server.records import GameStore
@@ -41,7 +43,7 @@ def test_a_client_that_drops_resumes_without_gaps_or_duplicates(tmp_path: Path) 
 
         async def play() -> SeatRunner:
             client = client_for(server.address)
-            bot = SeatRunner(client, game_id, 0, token, random_choice(random.Random(1)))
+            bot = SeatRunner(client, game_id, token, RandomBot("1"), GameInfo("lords", "up", 4, (), 0))
             bot.follower.listen(record)
             try:
                 try:
