@@ -1,0 +1,66 @@
+"""Bots by name: the built-ins, an installed package's `vegas.bots` entry point, `module:Class`; plugins only
+where the caller allows them (never the server's bot seats)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bots.random_bot import RandomBot
+from bots.registry import bot_class, bot_names, bot_problem, make_bot
+
+PLUGIN = '''
+from bots.base import Bot
+
+class Lazy(Bot):
+    name = "lazy"
+    def choose(self, turn):
+        return turn.legal[0]
+
+class NotABot:
+    pass
+'''
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A package `lazybots` on the path, with the dist-info of an installed distribution that names `lazy`
+    (and a `random` that may not shadow the built-in) in the vegas.bots entry point group."""
+    (tmp_path / "lazybots.py").write_text(PLUGIN, encoding="utf-8")
+    info = tmp_path / "lazybots-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lazybots\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[vegas.bots]\nlazy = lazybots:Lazy\nrandom = lazybots:Lazy\n",
+                                           encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield tmp_path
+    sys.modules.pop("lazybots", None)
+
+
+def test_an_entry_point_adds_a_bot_name_where_plugins_are_allowed(installed: Path) -> None:
+    assert "lazy" in bot_names(plugins=True) and "lazy" not in bot_names()
+    assert type(make_bot("lazy", "1", plugins=True)).__name__ == "Lazy"
+    assert bot_class("random", plugins=True) is RandomBot  # a plugin cannot take a built-in's name
+
+
+def test_module_class_is_imported_where_plugins_are_allowed(installed: Path) -> None:
+    assert bot_class("lazybots:Lazy", plugins=True).name == "lazy"
+    assert bot_problem("lazybots:Lazy", "lords", plugins=True) is None
+
+
+def test_the_server_seats_no_plugin_a_client_names(installed: Path) -> None:
+    assert "unknown bot 'lazybots:Lazy'" in (bot_problem("lazybots:Lazy", "lords") or "")
+    assert "unknown bot 'lazy'" in (bot_problem("lazy", "lords") or "")
+    assert "lazybots" not in sys.modules  # not even imported
+
+
+def test_what_is_not_a_bot_is_refused_with_a_sentence(installed: Path) -> None:
+    with pytest.raises(ValueError, match=r"is not a bots\.base\.Bot subclass"):
+        bot_class("lazybots:NotABot", plugins=True)
+    with pytest.raises(ValueError, match="has no Missing"):
+        bot_class("lazybots:Missing", plugins=True)
+    with pytest.raises(ValueError, match="cannot import nosuchmodule"):
+        bot_class("nosuchmodule:Bot", plugins=True)

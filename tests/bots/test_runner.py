@@ -1,0 +1,58 @@
+"""A Bot at a seat of a real server through the client library: hooks called once, a refused choice
+replaced by the decision's default, the final view the seat's."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from bots.base import Bot, Choice, GameInfo, Turn
+from bots.runner import SeatRunner
+from tests.server.harness import serving
+from vegas_client import NewGame, client_for
+
+
+class Stubborn(Bot):
+    """Asks for an action no game has, every time; records what the runner tells it."""
+
+    name = "stubborn"
+
+    def __init__(self, seed: str = "0") -> None:
+        super().__init__(seed)
+        self.started: list[GameInfo] = []
+        self.ended: list[Mapping[str, Any]] = []
+        self.turns = 0
+
+    def on_game_start(self, info: GameInfo) -> None:
+        self.started.append(info)
+
+    def choose(self, turn: Turn) -> Choice:
+        assert turn.view["viewer"] == turn.seat and turn.legal
+        self.turns += 1
+        return "fly to the moon"
+
+    def on_game_end(self, view: Mapping[str, Any]) -> None:
+        self.ended.append(view)
+
+
+def test_a_refused_choice_is_replaced_by_the_default_and_the_game_goes_on(tmp_path: Path) -> None:
+    bot = Stubborn()
+
+    async def play(address: str) -> SeatRunner:
+        client = client_for(address)
+        try:
+            created = await client.create_game(NewGame("lasvegas", "base", 2, bots=(1,), bot_think_ms=0))
+            joined = await client.join_game(created.game_id, "stubborn")
+            info = GameInfo("lasvegas", "base", 2, (), joined.seat)
+            runner = SeatRunner(client, created.game_id, joined.token, bot, info)
+            await asyncio.wait_for(runner.play(), 60)
+            return runner
+        finally:
+            await client.close()
+
+    with serving(tmp_path) as server:
+        runner = asyncio.run(play(server.address))
+    assert [i.seat for i in bot.started] == [0] and len(bot.ended) == 1 and bot.ended[0]["result"] is not None
+    assert runner.defaults == bot.turns == runner.actions > 0

@@ -1,0 +1,37 @@
+"""`vegas bot` from the command line: creating a game from a lobby spec and playing it out; bad names refused."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from vegas.v1 import table_pb2 as pb
+
+from tests.server.harness import serving, stub_for
+
+
+def test_vegas_bot_creates_a_game_and_plays_it_to_the_end(tmp_path: Path) -> None:
+    password = tmp_path / "password"
+    password.write_text("open sesame\n", encoding="utf-8")
+    with serving(tmp_path / "data") as server, stub_for(server.address) as stub:
+        finished = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--create",
+                                   "lasvegas base 2 bots 1", "--bot", "greedy", "--password-file", str(password),
+                                   "--log-json"], capture_output=True, text=True, timeout=120)
+        game_id = finished.stdout.split("created game ")[1].split()[0]
+        summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+    assert finished.returncode == 0, finished.stderr
+    assert summary.status == pb.GAME_STATUS_FINISHED and summary.seats[0].player == "greedy bot"
+    assert "open sesame" not in finished.stderr  # the password is never logged
+    assert json.loads(finished.stderr.splitlines()[-1])["event"] == "game_over"
+
+
+def test_an_unknown_bot_or_game_spec_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    bad_bot = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--game", "g1", "--bot", "nosuch"],
+                             capture_output=True, text=True, timeout=60)
+    assert bad_bot.returncode != 0 and "unknown bot 'nosuch'" in bad_bot.stderr
+    with serving(tmp_path) as server:
+        bad_spec = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--create",
+                                   "chess"], capture_output=True, text=True, timeout=60)
+    assert bad_spec.returncode == 2 and "this server has no game 'chess'" in bad_spec.stderr
