@@ -76,16 +76,15 @@ class Seat:
                                                                    removes, request_id), f"{answer} {trade_id}")
 
     async def _retried(self, once: Callable[[], Awaitable[ActionResult]], action: str) -> ActionResult:
-        async for attempt in self.retry.attempts():
-            with attempt:
-                try:
-                    return await once()
-                except VegasError as error:
-                    if error.retryable:
-                        log.info("act_retry", game_id=self.game_id, seat=self.seat, action=action,
-                                 reason=error.message)
-                    raise
-        raise AssertionError("unreachable: stamina re-raises the last error")
+        async def logged() -> ActionResult:
+            try:
+                return await once()
+            except VegasError as error:
+                if error.retryable:
+                    log.info("act_retry", game_id=self.game_id, seat=self.seat, action=action, reason=error.message)
+                raise
+
+        return await self.retry.call(logged)
 
     async def _made_it(self, action: str, version: int) -> ActionResult | None:
         """This seat's `action` as the move that made `version`, if the game shows it; else None."""

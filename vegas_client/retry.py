@@ -48,9 +48,20 @@ class RetryPolicy:
                                      wait_jitter=self.wait_jitter).__aiter__()
 
     async def call(self, work: Callable[[], Awaitable[T]]) -> T:
-        """`await work()`, retried as `attempts` says."""
+        """`await work()`, retried as `attempts` says. The first try runs outside stamina (most calls need no
+        retry, and setting one up costs more than a bot's action); if it fails retryably, its error is
+        stamina's first attempt, so the waits that follow are the policy's."""
+        try:
+            return await work()
+        except VegasError as error:
+            if not error.retryable:
+                raise
+            failed: VegasError | None = error
         async for attempt in self.attempts():
             with attempt:
+                if failed is not None:
+                    first, failed = failed, None
+                    raise first
                 return await work()
         raise AssertionError("unreachable: stamina re-raises the last error")
 

@@ -16,7 +16,7 @@ import pytest
 
 from replays.fairness import PROVEN, Reveal
 from replays.verify import verify_bytes
-from tests.server.test_crash import ServeProcess
+from tests.server.harness import ServeProcess
 from vegas_client import NewGame, VegasError
 from vegas_client.sync import connect
 

@@ -1,15 +1,17 @@
-"""`vegas bot` from the command line: creating a game from a lobby spec and playing it out; bad names refused."""
+"""`vegas bot` from the command line: creating a game from a lobby spec and playing it out, joining a server that
+was down when it started; bad names refused."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from vegas.v1 import table_pb2 as pb
 
-from tests.server.harness import serving, stub_for
+from tests.server.harness import ServeProcess, serving, stub_for
 
 
 def test_vegas_bot_creates_a_game_and_plays_it_to_the_end(tmp_path: Path) -> None:
@@ -35,3 +37,34 @@ def test_an_unknown_bot_or_game_spec_is_refused_with_a_sentence(tmp_path: Path) 
         bad_spec = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--create",
                                    "chess"], capture_output=True, text=True, timeout=60)
     assert bad_spec.returncode == 2 and "this server has no game 'chess'" in bad_spec.stderr
+
+
+def test_vegas_bot_joins_once_a_server_that_was_down_comes_back(tmp_path: Path) -> None:
+    data_dir, bot_log = tmp_path / "data", tmp_path / "bot.log"
+    server = ServeProcess(data_dir, tmp_path / "serve.log")
+    with stub_for(f"127.0.0.1:{server.port}") as stub:
+        game_id = stub.CreateGame(pb.CreateGameRequest(game="lasvegas", rules="base", players=2,
+                                                       bots=[pb.BotSeat(seat=1)], bot_think_ms=0)).game_id
+    server.stop()  # the server is down when the bot starts: its join fails, and is tried again
+    with open(bot_log, "w") as log:
+        bot = subprocess.Popen([sys.executable, "-m", "cli.main", "bot", "--server", f"127.0.0.1:{server.port}",
+                                "--game", game_id, "--log-json"], stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        until_logged(bot_log, "stamina.retry_scheduled")
+        server = ServeProcess(data_dir, tmp_path / "restart.log", port=server.port)
+        assert bot.wait(120) == 0, bot_log.read_text()
+        with stub_for(f"127.0.0.1:{server.port}") as stub:
+            summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+        server.stop()
+    finally:
+        for process in (bot, server.process):
+            if process.poll() is None:
+                process.kill()
+    assert summary.status == pb.GAME_STATUS_FINISHED and summary.seats[0].player == "random bot"
+
+
+def until_logged(path: Path, event: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while event not in path.read_text():
+        assert time.monotonic() < deadline, f"{event} never logged: {path.read_text()}"
+        time.sleep(0.05)
