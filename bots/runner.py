@@ -83,6 +83,8 @@ class SeatRunner:
     async def _act(self, update: ViewUpdate) -> None:
         if self.think:
             await asyncio.sleep(self.think)
+            if self.follower.latest is not update:
+                return  # the game moved on while the bot thought: decide on the newer view
         default = default_text(update)
         try:
             action = choice_text(self.bot.choose(turn_from(update, self.info)))
