@@ -67,6 +67,7 @@ class SeatRunner:
             self.started = True
             self.bot.on_game_start(self.info)
         after = None  # the newest view first, even if it is the one held: it may wait for this seat
+        self.follower.start()
         try:
             while True:
                 update = await self.follower.newest(after)

@@ -53,6 +53,7 @@ class Follower:
         self._listeners: list[Callable[[ViewUpdate], None]] = []
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._runs = 0  # run() calls going on (its own task's, or a caller's)
 
     # ---- running
 
@@ -61,6 +62,7 @@ class Follower:
         next diff changes that view in place)."""
         if on_update is not None:
             self._listeners.append(on_update)
+        self._runs += 1
         try:
             while not self.finished:
                 async for attempt in self.retry.attempts():  # one outage: a fresh clock
@@ -70,6 +72,7 @@ class Follower:
             self.on_state(f"stopped: {error.message}", False)
             raise
         finally:
+            self._runs -= 1
             self._changed.set()
 
     async def _connection(self) -> None:
@@ -88,6 +91,7 @@ class Follower:
                 except Resync as why:
                     log.warning("resync", game_id=self.game_id, reason=str(why))
                     self.resyncs += 1
+                    self.latest = None  # its view was the tracker's, patched half-way
                     await asyncio.sleep(self.retry.wait_initial)  # never a tight loop, even if resyncing repeats
                     return
                 if update is not None:
@@ -117,11 +121,14 @@ class Follower:
         """Call `on_update` with every new whole view (as `run` does), also while running in the background."""
         self._listeners.append(on_update)
 
-    def start(self) -> asyncio.Task[None]:
-        """Run `run()` in a background task (again, if the last one ended); `stop()` ends it."""
-        if self._task is None or (self._task.done() and not self.finished):
+    @property
+    def running(self) -> bool:
+        return self._runs > 0 or (self._task is not None and not self._task.done())
+
+    def start(self) -> None:
+        """Run `run()` in a background task, unless it runs already (or the game is over); `stop()` ends it."""
+        if not self.running and not self.finished:
             self._task = asyncio.get_running_loop().create_task(self.run())
-        return self._task
 
     async def stop(self) -> None:
         """End the background task (its error, if it failed, is for `newest` to raise, not for this)."""
@@ -139,16 +146,18 @@ class Follower:
 
     async def newest(self, after: int | None = None) -> ViewUpdate:
         """The newest update with a version past `after` (any, if None) once there is one: updates that came
-        meanwhile are skipped, as a bot wants. Its view stays valid until the caller next awaits. Raises the
-        follower's VegasError if it stopped, and RuntimeError if it ended without such an update."""
-        task = self.start()
+        meanwhile are skipped, as a bot wants. Its view stays valid until the caller next awaits. The follower
+        must be running (`start()`, `async with`, or someone's `run()`); raises its VegasError if it stopped on
+        one, and RuntimeError if it is not running and holds no such update."""
         while True:
             latest = self.latest
             if latest is not None and latest.view is not None and (after is None or latest.version > after):
                 return latest
-            if task.done():
-                task.result()
-                raise RuntimeError(f"the game {self.game_id} ended at version {self.tracker.version}")
+            if not self.running:
+                if self._task is not None and self._task.done():
+                    self._task.result()
+                raise RuntimeError(f"the follower of game {self.game_id} is not running (version held: "
+                                   f"{self.tracker.version})")
             self._changed.clear()
             await self._changed.wait()
 
@@ -159,19 +168,24 @@ class Follower:
         return self.tracker.version is not None and self.tracker.version >= version
 
     async def __aiter__(self) -> AsyncGenerator[ViewUpdate, None]:
-        """Every update in order, each with a view of its own (copied: safe to keep)."""
+        """Every update in order, each with a view of its own (copied: safe to keep). Runs the follower in the
+        background; a follower already run by someone else hands its updates to `listen` instead."""
+        if self.running:
+            raise RuntimeError("this follower runs already: listen() to it, or follow with a Follower of your own")
         queue: asyncio.Queue[ViewUpdate] = asyncio.Queue()
         listener = lambda update: queue.put_nowait(replace(update, view=copy.deepcopy(update.view)))  # noqa: E731
         self._listeners.append(listener)
-        task = self.start()
+        self.start()
+        task = self._task
         try:
-            while not (task.done() and queue.empty()):
+            while task is not None and not (task.done() and queue.empty()):
                 waiter = asyncio.ensure_future(queue.get())
                 await asyncio.wait([waiter, task], return_when=asyncio.FIRST_COMPLETED)
                 if waiter.done():
                     yield waiter.result()
                 else:
                     waiter.cancel()
-            task.result()
+            if task is not None:
+                task.result()
         finally:
             self._listeners.remove(listener)

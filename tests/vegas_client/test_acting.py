@@ -4,15 +4,17 @@ keeps its request id; refusals that retrying cannot mend are raised at once."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import stamina
 
 from tests.vegas_client.scripted import DROPPED, RATE_LIMITED, STALE, ScriptedTable
+from tests.vegas_client.views import diff, snapshot
 from vegas_client.acting import Seat
-from vegas_client.data import ActionResult
+from vegas_client.data import ActionResult, Update
 from vegas_client.errors import VegasError
+from vegas_client.follow import Follower
 
 ILLEGAL = VegasError("end: it is Blue's turn", "not_your_turn", "FAILED_PRECONDITION")
 
@@ -85,3 +87,32 @@ def test_a_connection_that_stays_lost_ends_with_the_error_once_the_policy_gives_
     with pytest.raises(VegasError, match="cannot be reached"):
         asyncio.run(seat(table).answer(3, "accept"))
     assert len(table.sent) == 3 and len({request_id for _, request_id in table.sent}) == 1
+
+
+def test_a_stale_retry_is_checked_against_a_follower_someone_else_runs() -> None:
+    sent = asyncio.Event()
+
+    async def connection(from_version: int | None) -> AsyncIterator[Update]:
+        yield snapshot(0)
+        await sent.wait()  # the move shows up once the seat has sent it
+        yield diff(1, move=(1, "end"))
+        await asyncio.Event().wait()  # the stream stays open
+
+    class Table(ScriptedTable):
+        async def submit(self, game_id: str, token: str, action: str, based_on_version: int) -> ActionResult:
+            sent.set()
+            return await super().submit(game_id, token, action, based_on_version)
+
+    async def scenario(table: Table) -> ActionResult:
+        follower = Follower(table.table(), "g1", "token")
+        running = asyncio.create_task(follower.run())  # as the terminal client runs it: not started by the seat
+        await asyncio.sleep(0)  # the task is under way
+        await follower.newest()
+        try:
+            return await Seat(table.table(), "g1", 1, "token", follower).act("end", 0)
+        finally:
+            running.cancel()
+
+    table = Table([connection], outcomes=[DROPPED, STALE])
+    assert asyncio.run(scenario(table)) == ActionResult(1, "end")
+    assert table.asked == [None]  # one stream: the seat waited on the follower's, it opened none of its own
