@@ -4,6 +4,8 @@ waited out, the password sent, and an Act stream that outlives its server."""
 from __future__ import annotations
 
 import asyncio
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -131,3 +133,18 @@ def test_an_act_stream_whose_server_went_away_fails_retryably_and_a_new_one_work
     finally:
         server.stop()
     assert port
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a test certificate")
+def test_tls_with_a_ca_file(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+
+    async def game_types(address: str) -> list[str]:
+        async with connect(address, ca_file=cert) as client:
+            return [t.name for t in await client.game_types()]
+
+    with serving(tmp_path / "data", tls_cert=cert, tls_key=key) as server:
+        assert "lords" in asyncio.run(game_types(server.address))
