@@ -144,3 +144,12 @@ class ServeProcess:
     def worker_pids(self) -> list[int]:
         lines = [json.loads(line) for line in self.log_file.read_text().splitlines() if line.startswith("{")]
         return [line["pid"] for line in lines if line.get("event") == "worker_started"]
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for localhost and 127.0.0.1 and its key, made by openssl in `folder` (for TLS tests)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    return cert, key

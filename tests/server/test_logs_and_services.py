@@ -6,7 +6,6 @@ import contextlib
 import io
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import grpc
@@ -17,7 +16,7 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from cli.logs import configure_logging
-from tests.server.harness import ServerThread, create, join_all, serving, stub_for
+from tests.server.harness import ServerThread, create, join_all, self_signed, serving, stub_for
 
 
 def test_log_lines_name_requests_and_events_but_never_tokens(tmp_path: Path) -> None:
@@ -66,10 +65,7 @@ def test_the_catalogue_offers_every_game_and_rule_set(server: ServerThread) -> N
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a test certificate")
 def test_tls_when_given_a_certificate(tmp_path: Path) -> None:
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True)
+    cert, key = self_signed(tmp_path)
     with serving(tmp_path / "data", tls_cert=cert, tls_key=key) as server:
         credentials = grpc.ssl_channel_credentials(root_certificates=cert.read_bytes())
         with grpc.secure_channel(server.address, credentials) as channel:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 from vegas.v1 import table_pb2 as pb
 
 from server.app import ServerOptions
-from tests.server.harness import ServerThread, serving
+from tests.server.harness import ServerThread, self_signed, serving
 from vegas_client import NewGame, VegasError, client_for, connect
 from vegas_client.errors import is_retryable
 
@@ -137,10 +136,7 @@ def test_an_act_stream_whose_server_went_away_fails_retryably_and_a_new_one_work
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a test certificate")
 def test_tls_with_a_ca_file(tmp_path: Path) -> None:
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True)
+    cert, key = self_signed(tmp_path)
 
     async def game_types(address: str) -> list[str]:
         async with connect(address, ca_file=cert) as client:
