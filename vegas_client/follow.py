@@ -169,7 +169,8 @@ class Follower:
 
     async def __aiter__(self) -> AsyncGenerator[ViewUpdate, None]:
         """Every update in order, each with a view of its own (copied: safe to keep). Runs the follower in the
-        background; a follower already run by someone else hands its updates to `listen` instead."""
+        background while the caller iterates; a follower already run by someone else hands its updates to
+        `listen` instead."""
         if self.running:
             raise RuntimeError("this follower runs already: listen() to it, or follow with a Follower of your own")
         queue: asyncio.Queue[ViewUpdate] = asyncio.Queue()
@@ -189,3 +190,4 @@ class Follower:
                 task.result()
         finally:
             self._listeners.remove(listener)
+            await self.stop()  # the caller stopped iterating: nobody reads what the stream would bring

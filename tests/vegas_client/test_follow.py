@@ -110,3 +110,19 @@ def test_newest_skips_to_the_latest_view_and_iteration_gives_every_view_a_copy()
     newest, every = asyncio.run(scenario())
     assert newest.version == 5 and newest.finished
     assert [u.view for u in every] == VIEWS  # each kept its own view, though the tracker patches in place
+
+
+def test_a_caller_that_stops_iterating_stops_the_stream() -> None:
+    async def endless(from_version: int | None) -> AsyncIterator[Update]:
+        yield snapshot(0)
+        await asyncio.Event().wait()
+
+    async def scenario() -> tuple[bool, bool]:
+        follower = Follower(ScriptedTable([endless]).table(), "g1")
+        updates = follower.__aiter__()
+        assert (await updates.__anext__()).version == 0
+        running = follower.running
+        await updates.aclose()  # what `break` leads to (sync.follow calls it at once)
+        return running, follower.running
+
+    assert asyncio.run(scenario()) == (True, False)
