@@ -10,6 +10,7 @@ from typing import Any
 
 import grpc
 import pytest
+import stamina
 from vegas.v1 import table_pb2 as pb
 
 from server.app import ServerOptions
@@ -47,12 +48,15 @@ def test_lobby_calls_and_refusals(tmp_path: Path) -> None:
 
 
 def test_the_rate_limit_is_waited_out(tmp_path: Path) -> None:
-    async def scenario(address: str) -> int:
+    async def calls(address: str) -> int:
         async with connect(address) as client:
-            return len([await client.list_games() for _ in range(4)])  # the limit refuses some: retried
+            return len([await client.list_games() for _ in range(4)])
 
     with serving(tmp_path, rate=2.0, burst=1) as server:
-        assert asyncio.run(scenario(server.address)) == 4
+        with stamina.set_testing(True, attempts=1), pytest.raises(VegasError) as refused:  # no retrying
+            asyncio.run(calls(server.address))
+        assert refused.value.code == "rate_limited" and refused.value.retryable
+        assert asyncio.run(calls(server.address)) == 4  # the same calls, retried with the policy's waits
 
 
 def test_only_what_may_work_later_is_retryable() -> None:
