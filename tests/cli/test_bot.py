@@ -68,3 +68,17 @@ def until_logged(path: Path, event: str, timeout: float = 60) -> None:
     while event not in path.read_text():
         assert time.monotonic() < deadline, f"{event} never logged: {path.read_text()}"
         time.sleep(0.05)
+
+
+def test_vegas_bot_plays_on_in_a_seat_taken_before_with_its_token(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        game_id = stub.CreateGame(pb.CreateGameRequest(game="lasvegas", rules="base", players=2,
+                                                       bots=[pb.BotSeat(seat=0)], bot_think_ms=0)).game_id
+        token = stub.JoinGame(pb.JoinGameRequest(game_id=game_id, name="Ann")).seat_token
+        finished = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--game",
+                                   game_id, "--seat", "1", "--token", token, "--log-json"],
+                                  capture_output=True, text=True, timeout=120)
+        summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+    assert finished.returncode == 0, finished.stderr
+    assert summary.status == pb.GAME_STATUS_FINISHED and summary.seats[1].player == "Ann"  # no second join
+    assert token not in finished.stdout + finished.stderr  # a token given is never echoed or logged
