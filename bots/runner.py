@@ -5,9 +5,9 @@ view the client library tracks (vegas_client.Follower: whole views, resumed acro
 and the legal actions the server sent with it, and its choice is played with vegas_client.Seat (retried on
 its version, never applied twice). The runner decides on the newest view only: views that came while the
 bot was thinking are skipped, and an action refused as stale is decided again on the view that made it
-stale. A choice the server refuses as illegal is logged and the decision's default (the first legal
-action) is played instead, so a bot's bug does not stall the table. Following and acting retry with the
-policy for bots (vegas_client.BOTS), so a server restart or SIGKILL is ridden out.
+stale. A choice the server refuses as illegal, or a `choose` that raises, is logged and the decision's
+default (the first legal action) is played instead, so a bot's bug does not stall the table. Following and
+acting retry with the policy for bots (vegas_client.BOTS), so a server restart or SIGKILL is ridden out.
 """
 
 from __future__ import annotations
@@ -89,8 +89,9 @@ class SeatRunner:
         default = default_text(update)
         try:
             action = choice_text(self.bot.choose(turn_from(update, self.info)))
-        except ValueError as error:  # a range returned without choosing its amount
-            log.error("bot_choice_unusable", game_id=self.game_id, seat=self.info.seat, error=str(error))
+        except Exception:  # a bug of the bot's (or a range returned without its amount): logged, not fatal
+            log.exception("bot_choice_failed", game_id=self.game_id, seat=self.info.seat, played=default)
+            self.defaults += 1
             action = default
         if self.on_submit is not None:
             self.on_submit(update.version)

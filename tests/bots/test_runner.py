@@ -15,7 +15,7 @@ from vegas_client import NewGame, client_for
 
 
 class Stubborn(Bot):
-    """Asks for an action no game has, every time; records what the runner tells it."""
+    """Asks for an action no game has, or raises, at every turn; records what the runner tells it."""
 
     name = "stubborn"
 
@@ -31,13 +31,15 @@ class Stubborn(Bot):
     def choose(self, turn: Turn) -> Choice:
         assert turn.view["viewer"] == turn.seat and turn.legal
         self.turns += 1
-        return "fly to the moon"
+        if self.turns % 2:
+            return "fly to the moon"
+        raise RuntimeError("a bug in the bot")
 
     def on_game_end(self, view: Mapping[str, Any]) -> None:
         self.ended.append(view)
 
 
-def test_a_refused_choice_is_replaced_by_the_default_and_the_game_goes_on(tmp_path: Path) -> None:
+def test_a_refused_or_failed_choice_is_replaced_by_the_default_and_the_game_goes_on(tmp_path: Path) -> None:
     bot = Stubborn()
 
     async def play(address: str) -> SeatRunner:
