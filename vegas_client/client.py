@@ -210,12 +210,6 @@ class Client:
                                         request_id=request_id)
         return wire.action_result(await self._once(self.stub.AnswerTrade, request))
 
-    def forget_seat(self, game_id: str, token: str) -> None:
-        """Close the seat's Act stream (a seat done playing)."""
-        stream = self.streams.pop((game_id, token), None)
-        if stream is not None:
-            stream.close()
-
     async def close(self) -> None:
         for stream in self.streams.values():
             stream.close()
