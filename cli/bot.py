@@ -25,6 +25,7 @@ import structlog
 from bots.base import Bot, GameInfo
 from bots.registry import bot_names, make_bot
 from bots.runner import SeatRunner
+from cli.channels import read_password
 from cli.logs import configure_logging
 from vegas_client import BOTS, Client, VegasError, client_for
 from vegas_client.spec import SpecError, new_game
@@ -49,7 +50,9 @@ def register(commands: Any) -> None:
                         help=f"the bot: {', '.join(bot_names(plugins=True))}, or module:Class (default: random)")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: from the clock)")
     parser.add_argument("--think-ms", type=int, default=0, help="pause before each action")
-    parser.add_argument("--password-file", type=Path, default=None, help="a file holding the server's password")
+    parser.add_argument("--code", default="", help="the join code of a private game")
+    parser.add_argument("--password-file", type=Path, default=None,
+                        help="a file holding the server's password (its first line)")
     parser.add_argument("--tls", action="store_true", help="connect with TLS, trusting the system's CAs")
     parser.add_argument("--tls-ca", type=Path, metavar="PEM", help="connect with TLS, trusting this CA certificate")
     parser.add_argument("--log-json", action="store_true", help="log JSON lines")
@@ -58,6 +61,8 @@ def register(commands: Any) -> None:
 
 async def play(args: argparse.Namespace, bot: Bot, password: str | None) -> dict[str, Any]:
     client = client_for(args.server, tls=args.tls, ca_file=args.tls_ca, password=password, retry=BOTS)
+    if args.code:
+        client.codes[args.game] = args.code
     try:
         game_id = args.game or await _create(client, args.create)
         info, token = await _sit(client, game_id, args, bot)
@@ -72,8 +77,10 @@ async def play(args: argparse.Namespace, bot: Bot, password: str | None) -> dict
 
 async def _create(client: Client, spec: str) -> str:
     created = await client.create_game(new_game(spec.split(), await client.game_types()))
-    log.info("created", game_id=created.game_id, game=created.game.game, rules=created.game.rules)
-    print(f"created game {created.game_id}", flush=True)
+    log.info("created", game_id=created.game_id, game=created.game.game, rules=created.game.rules,
+             private=bool(created.join_code))
+    code = f" (private: its join code is {created.join_code})" if created.join_code else ""
+    print(f"created game {created.game_id}{code}", flush=True)
     return created.game_id
 
 
@@ -93,12 +100,14 @@ def run(args: argparse.Namespace) -> int:
     configure_logging(json=args.log_json)
     if args.token is not None and args.seat is None:
         raise SystemExit("vegas bot: --token needs the --seat it belongs to")
+    if args.code and not args.game:
+        raise SystemExit("vegas bot: --code goes with --game ID (a game created here gives its own code)")
     seed = args.seed if args.seed is not None else str(time.time_ns())
     try:
         bot = make_bot(args.bot, seed, plugins=True)
     except ValueError as error:
         raise SystemExit(f"vegas bot: --bot {args.bot}: {error}") from None
-    password = args.password_file.read_text(encoding="utf-8").strip() if args.password_file else None
+    password = read_password(args.password_file, "vegas bot") if args.password_file else None
     try:
         asyncio.run(play(args, bot, password))
     except SpecError as error:

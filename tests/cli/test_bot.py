@@ -12,6 +12,8 @@ from pathlib import Path
 from vegas.v1 import table_pb2 as pb
 
 from tests.server.harness import ServeProcess, serving, stub_for
+from vegas_client import NewGame
+from vegas_client.sync import connect
 
 
 def test_vegas_bot_creates_a_game_and_plays_it_to_the_end(tmp_path: Path) -> None:
@@ -82,3 +84,21 @@ def test_vegas_bot_plays_on_in_a_seat_taken_before_with_its_token(tmp_path: Path
     assert finished.returncode == 0, finished.stderr
     assert summary.status == pb.GAME_STATUS_FINISHED and summary.seats[1].player == "Ann"  # no second join
     assert token not in finished.stdout + finished.stderr  # a token given is never echoed or logged
+
+
+def test_vegas_bot_brings_the_password_and_a_private_games_code(tmp_path: Path) -> None:
+    password = tmp_path / "password"
+    password.write_text("open sesame\n", encoding="utf-8")
+    with serving(tmp_path / "data", password="open sesame") as server, \
+            connect(server.address, password="open sesame") as table:
+        created = table.create_game(NewGame("lasvegas", "base", 2, bots=(1,), bot_think_ms=0, private=True))
+        command = [sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--game", created.game_id,
+                   "--password-file", str(password), "--log-json"]
+        refused = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        finished = subprocess.run([*command, "--code", created.join_code], capture_output=True, text=True,
+                                  timeout=120)
+        summary = table.get_game(created.game_id)
+    assert refused.returncode == 1 and "is private" in refused.stderr
+    assert finished.returncode == 0, finished.stderr
+    assert summary.status == "finished" and "open sesame" not in finished.stderr
+    assert created.join_code not in finished.stderr  # the code is a secret too: never logged

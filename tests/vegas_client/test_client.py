@@ -14,6 +14,7 @@ import stamina
 from vegas.v1 import table_pb2 as pb
 
 from server.app import ServerOptions
+from server.limits import Limits
 from tests.server.harness import ServerThread, self_signed, serving
 from vegas_client import NewGame, VegasError, client_for, connect
 from vegas_client.errors import is_retryable
@@ -52,7 +53,7 @@ def test_the_rate_limit_is_waited_out(tmp_path: Path) -> None:
         async with connect(address) as client:
             return len([await client.list_games() for _ in range(4)])
 
-    with serving(tmp_path, rate=2.0, burst=1) as server:
+    with serving(tmp_path, limits=Limits(rate=2.0, burst=1)) as server:
         with stamina.set_testing(True, attempts=1), pytest.raises(VegasError) as refused:  # no retrying
             asyncio.run(calls(server.address))
         assert refused.value.code == "rate_limited" and refused.value.retryable
