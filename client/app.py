@@ -10,6 +10,7 @@ killed client comes back to its seat.
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import secrets
 from collections.abc import Coroutine
@@ -301,6 +302,8 @@ class ClientApp:
                  "(was its data reset?); join again from the lobby.", "error")
 
     def on_update(self, update: ViewUpdate) -> None:
+        # The follower patches its view in place; the screens compare each view with the one before it.
+        update = dataclasses.replace(update, view=copy.deepcopy(update.view))
         was, waited = self.model.status, self._waits_for_me()
         first_view = self.model.version is None and update.view is not None
         apply_update(self.model, update)
