@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import structlog
 
 from bots.base import Bot, GameInfo, LegalAction, Turn
 from bots.local import choice_text
-from vegas_client import BOTS, Follower, RetryPolicy, Seat, Table, VegasError, ViewUpdate
+from bots.random_bot import RandomBot
+from vegas_client import BOTS, Follower, RetryPolicy, Seat, Table, VegasError, ViewUpdate, wire
 from vegas_client import LegalAction as ServerLegalAction
 
 log = structlog.get_logger("vegas.bot")
@@ -114,3 +116,12 @@ def default_text(update: ViewUpdate) -> str:
     """The decision's default: the first legal action (a range at its lowest amount)."""
     first = update.legal[0]
     return first.at(first.low) if first.low is not None else first.text
+
+
+def random_action(legal: Sequence[Any], rng: random.Random) -> str:
+    """What the random bot picks, with `rng`, among legal actions as a server lists them (`vegas.v1`
+    LegalAction messages): for harnesses and tests that drive seats over the bare API."""
+    bot = RandomBot()
+    bot.rng = rng
+    turn = Turn(GameInfo("", "", 0, (), 0), 0, {}, [legal_action(wire.legal_action(a)) for a in legal])
+    return choice_text(bot.choose(turn))

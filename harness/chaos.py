@@ -35,7 +35,7 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from bots.remote import choose_random
+from bots.runner import random_action
 from harness.report import Rows, markdown_table, print_table, write_section
 from replays.fairness import PROVEN, Reveal
 from replays.format import parse_lines, split_complete
@@ -209,7 +209,7 @@ class Chaos:
                     return True
                 if update.WhichOneof("body") != "lobby" and seat in update.actors and update.legal_actions:
                     await self._act(stub, game_id, seat, token, update.version,
-                                    choose_random(list(update.legal_actions), rng))
+                                    random_action(update.legal_actions, rng))
         except grpc.aio.AioRpcError as error:
             if error.code() not in RETRIED:
                 raise

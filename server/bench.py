@@ -218,12 +218,12 @@ async def _seat_bots(client: Client, index: int, think: float) -> tuple[list[Sea
     return bots, times
 
 
-async def _games_in_a_row(stub: table_pb2_grpc.VegasTableStub, index: int, think: float, bots: list[RemoteBot],
-                          seated: list[tuple[list[RemoteBot], GameTimes]]) -> None:
+async def _games_in_a_row(client: Client, index: int, think: float, bots: list[SeatRunner],
+                          seated: list[tuple[list[SeatRunner], GameTimes]]) -> None:
     """Play `bots`' game to its end, then new games one after another (each added to `seated`), until cancelled."""
     while True:
         await asyncio.gather(*(bot.play() for bot in bots))
-        bots, times = await _seat_bots(stub, index, think)
+        bots, times = await _seat_bots(client, index, think)
         seated.append((bots, times))
 
 
@@ -276,9 +276,8 @@ async def measure(server: ServeProcess, scenario: Scenario, seconds: float, core
         if cores is not None:
             os.sched_setaffinity(0, cores)
         cpu, started, own_cpu, machine = server.cpu_seconds(), time.perf_counter(), time.process_time(), cpu_times()
-        tasks = [asyncio.create_task(_games_in_a_row(table_pb2_grpc.VegasTableStub(channel), k, scenario.think,
-                                                     seated[k][0], seated))
-                 for k, channel in enumerate(channels)]
+        tasks = [asyncio.create_task(_games_in_a_row(client, k, scenario.think, seated[k][0], seated))
+                 for k, client in enumerate(clients)]
         extra = asyncio.create_task(alongside()) if alongside else None
         _, pending = await asyncio.wait(tasks, timeout=seconds)
         for task in [*pending, *([extra] if extra else [])]:

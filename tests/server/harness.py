@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Coroutine, Iterator, Sequence
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,13 +19,12 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from bots.base import GameInfo, Turn
-from bots.local import choice_text
-from bots.random_bot import RandomBot
-from bots.runner import legal_action
+from bots.runner import random_action
 from server.app import RunningServer, ServerOptions, create_server
 from server.errors import ERROR_METADATA_KEY
 from vegas_client import ViewTracker, wire
+
+__all__ = ["random_action"]  # re-exported: the random bot's pick for tests that drive seats over the bare API
 
 T = TypeVar("T")
 
@@ -95,14 +93,6 @@ def join_all(stub: table_pb2_grpc.VegasTableStub, game_id: str, seats: range | t
                                                  entropy=f"entropy {seat}"))
         tokens[reply.seat] = reply.seat_token
     return tokens
-
-
-def random_action(legal: Sequence[pb.LegalAction], rng: random.Random) -> str:
-    """A random one of the legal actions a server listed, as the random bot picks it at a remote seat."""
-    bot = RandomBot()
-    bot.rng = rng
-    turn = Turn(GameInfo("", "", 0, (), 0), 0, {}, [legal_action(wire.legal_action(a)) for a in legal])
-    return choice_text(bot.choose(turn))
 
 
 def tracked(tracker: ViewTracker, message: pb.Update) -> None:
