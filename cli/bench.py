@@ -169,6 +169,7 @@ def lasvegas_suite(quick: bool) -> list[Row]:
 SUITES: dict[str, str] = {
     "engine": "cli.bench:engine_suite",
     "lasvegas": "cli.bench:lasvegas_suite",
+    "arena": "arena.bench:arena_suite",
     "replays": "replays.bench:replay_suite",
     "server": "server.bench:server_suite",
     "client": "client.bench:client_suite",

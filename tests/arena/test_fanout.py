@@ -28,3 +28,10 @@ def test_several_processes_give_the_records_of_one() -> None:
 def test_ray_gives_the_records_of_one_process() -> None:
     pytest.importorskip("ray")
     assert games(ray_address="") == games(jobs=1)
+
+
+def test_the_arena_benchmark_compares_one_process_with_several_on_the_same_games() -> None:
+    from arena.bench import arena_suite
+
+    rows = arena_suite(quick=True)
+    assert [r.unit for r in rows] == ["games/s", "games/s", "x"] and all(r.value > 0 for r in rows)
