@@ -45,10 +45,14 @@ KEEPALIVE = [("grpc.keepalive_permit_without_calls", 1), ("grpc.http2.max_ping_s
 # action of 4-byte characters with its game id and token; 16 options of 64 such characters); a game's real
 # requests are a few hundred bytes. gRPC would take 4 MB messages and 16 kB of metadata: a client's 3 MB
 # requests then cost the server memory long before they are refused. Anything larger is RESOURCE_EXHAUSTED.
-MAX_MESSAGE_BYTES = 16 * 1024
-MAX_METADATA_BYTES = 8 * 1024
-SIZES = [("grpc.max_receive_message_length", MAX_MESSAGE_BYTES), ("grpc.max_metadata_size", MAX_METADATA_BYTES),
-         ("grpc.absolute_max_metadata_size", MAX_METADATA_BYTES)]
+def size_options(limits: Limits) -> list[tuple[str, int]]:
+    """gRPC's caps on what a request may bring (`Limits.message_bytes`, `.metadata_bytes`; 0: gRPC's own)."""
+    options = [("grpc.max_receive_message_length", limits.message_bytes)] if limits.message_bytes else []
+    if limits.metadata_bytes:
+        options += [("grpc.max_metadata_size", limits.metadata_bytes),
+                    ("grpc.absolute_max_metadata_size", limits.metadata_bytes)]
+    return options
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +108,8 @@ async def _serve(address: str, options: ServerOptions, store: GameStore,
                  lock: DataDirLock) -> tuple[RunningServer, int]:
     _warn_if_open_to_others(store)
     interceptors = [PasswordCheck(options.password)] if options.password is not None else []
-    server = grpc.aio.server(options=KEEPALIVE + SIZES + NO_REUSEPORT, interceptors=interceptors)
+    server = grpc.aio.server(options=KEEPALIVE + size_options(options.limits) + NO_REUSEPORT,
+                             interceptors=interceptors)
     port = _listen(server, address, options)  # before the restore: a port in use fails at once
     fsync = options.settings.fsync
     cores = await WorkerCores(options.workers, fsync).open() if options.workers else LocalCores(fsync)

@@ -90,6 +90,13 @@ def add_limit_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address-rate-limit", type=float, default=d.address_rate,
                         help="requests per second per address, all its connections together, bursts of twice as "
                         f"many (default {d.address_rate:g}; 0: no limit)")
+    parser.add_argument("--max-message-bytes", type=int, default=d.message_bytes,
+                        help=f"bytes of one request message (default {d.message_bytes}; 0: gRPC's 4 MB)")
+    parser.add_argument("--max-metadata-bytes", type=int, default=d.metadata_bytes,
+                        help=f"bytes of one request's metadata (default {d.metadata_bytes}; 0: gRPC's 16 kB)")
+    parser.add_argument("--finished-kept", type=int, default=d.finished_kept,
+                        help="finished games kept in memory for late viewers, the others read from disk when "
+                        f"asked for (default {d.finished_kept})")
 
 
 def limits_from(args: argparse.Namespace) -> Limits:
@@ -97,7 +104,8 @@ def limits_from(args: argparse.Namespace) -> Limits:
               "--waiting-per-address": args.waiting_per_address,
               "--waiting-expiry": args.waiting_expiry, "--streams-per-connection": args.streams_per_connection,
               "--streams-per-address": args.streams_per_address, "--rate-limit": args.rate_limit,
-              "--address-rate-limit": args.address_rate_limit}
+              "--address-rate-limit": args.address_rate_limit, "--max-message-bytes": args.max_message_bytes,
+              "--max-metadata-bytes": args.max_metadata_bytes, "--finished-kept": args.finished_kept}
     for flag, value in values.items():
         if value < 0:
             raise SystemExit(f"vegas serve: {flag} {value:g} must be 0 (no limit) or more")
@@ -106,7 +114,8 @@ def limits_from(args: argparse.Namespace) -> Limits:
                   waiting_expiry=args.waiting_expiry * 60, streams_per_connection=args.streams_per_connection,
                   streams_per_address=args.streams_per_address, rate=args.rate_limit,
                   burst=max(1, int(args.rate_limit * 2)), address_rate=args.address_rate_limit,
-                  address_burst=max(1, int(args.address_rate_limit * 2)))
+                  address_burst=max(1, int(args.address_rate_limit * 2)), message_bytes=args.max_message_bytes,
+                  metadata_bytes=args.max_metadata_bytes, finished_kept=args.finished_kept)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,7 +1,7 @@
 """Finished games live on disk, not in memory: a server that has hosted 100,000 games holds no more of them
 than one that has hosted 20.
 
-A game that finishes leaves the hub's table of sessions for this one. The last `FINISHED_KEPT` games
+A game that finishes leaves the hub's table of sessions for this one. The last `kept_at_most` games
 someone asked for stay loaded (the viewers of a game that just ended come right after its end); any other
 is read again from its directory when someone asks (`GetGame`, `Watch`, `GetReplay`, `ListEvents`). Of the
 public ones only the creation time and id are kept, sorted, so `ListGames` can page through them.
@@ -18,8 +18,6 @@ from server import errors
 from server.records import GameRecord, GameStore, well_formed_id
 from server.session import GameSession
 
-FINISHED_KEPT = 16  # finished games kept loaded, for the viewers who come right after the end
-
 Key = tuple[str, str]  # (created_at, game_id): the order games are listed in, newest last
 
 
@@ -31,8 +29,10 @@ class FinishedGames:
     """The server's finished games: the few kept loaded, the index of the public ones, and reading any
     other from disk. `open_session` makes a session for a record (the hub's settings and cores)."""
 
-    def __init__(self, store: GameStore, open_session: Callable[[GameRecord], GameSession]) -> None:
+    def __init__(self, store: GameStore, open_session: Callable[[GameRecord], GameSession],
+                 kept_at_most: int = 16) -> None:
         self.store = store
+        self.kept_at_most = kept_at_most
         self.open_session = open_session
         self.kept: OrderedDict[str, GameSession] = OrderedDict()  # least recently asked for first
         self.index: list[Key] = []  # the public ones, sorted
@@ -91,5 +91,5 @@ class FinishedGames:
     def _keep(self, session: GameSession) -> None:
         self.kept[session.game_id] = session
         self.kept.move_to_end(session.game_id)
-        while len(self.kept) > FINISHED_KEPT:
+        while len(self.kept) > self.kept_at_most:
             self.kept.popitem(last=False)

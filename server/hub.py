@@ -46,7 +46,7 @@ class GameHub:
         self.limits = limits or Limits()
         self.now = now
         self.sessions: dict[str, GameSession] = {}  # unfinished games
-        self.finished = FinishedGames(store, self._open)
+        self.finished = FinishedGames(store, self._open, self.limits.finished_kept)
         self.creating: Counter[tuple[str, bool]] = Counter()  # games being created, by owner and whether they wait
         self._sweeping: asyncio.Task[None] | None = None
         cores.on_lost = self._games_lost

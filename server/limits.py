@@ -28,6 +28,9 @@ class Limits:
     burst: int = 200
     address_rate: float = 400.0  # requests per second per address, all its connections together
     address_burst: int = 800
+    message_bytes: int = 16 * 1024  # a request message (a game's largest real request is a few hundred bytes)
+    metadata_bytes: int = 8 * 1024  # a request's metadata
+    finished_kept: int = 16  # finished games kept loaded, for the viewers who come right after the end
 
 
 def address_of(peer: str) -> str:

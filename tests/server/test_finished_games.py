@@ -11,11 +11,11 @@ import pytest
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from server.finished import FINISHED_KEPT
 from server.limits import Limits
 from tests.server.harness import ServerThread, create, join_all, refusal, serving, stub_for
 
 Code = grpc.StatusCode
+FINISHED_KEPT = Limits().finished_kept
 GAMES = FINISHED_KEPT + 8
 
 

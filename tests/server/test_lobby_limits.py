@@ -151,11 +151,13 @@ def test_vegas_serve_flags_set_every_limit(tmp_path: Path) -> None:
     secret.write_text("hunter2\n")
     flags = {"--max-games": "50", "--games-per-address": "9", "--waiting-per-address": "2", "--waiting-expiry": "5",
              "--streams-per-connection": "4", "--streams-per-address": "8", "--rate-limit": "10",
-             "--address-rate-limit": "30", "--password-file": str(secret)}
+             "--address-rate-limit": "30", "--max-message-bytes": "4096", "--max-metadata-bytes": "2048",
+             "--finished-kept": "3", "--password-file": str(secret)}
     options = options_from(build_parser().parse_args(["serve", *(w for pair in flags.items() for w in pair)]))
     assert options.limits == Limits(max_games=50, games_per_address=9, waiting_per_address=2, waiting_expiry=300.0,
                                     streams_per_connection=4, streams_per_address=8, rate=10.0, burst=20,
-                                    address_rate=30.0, address_burst=60)
+                                    address_rate=30.0, address_burst=60, message_bytes=4096, metadata_bytes=2048,
+                                    finished_kept=3)
     assert options.password == "hunter2"
     assert options_from(build_parser().parse_args(["serve"])).limits == Limits()
     with pytest.raises(SystemExit, match="--streams-per-address -1 must be 0"):

@@ -7,9 +7,12 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from server.app import MAX_MESSAGE_BYTES, MAX_METADATA_BYTES
+from server.limits import Limits
+
 from server.validate import MAX_ACTION, MAX_ID, MAX_OPTIONS, MAX_TOKEN
 from tests.server.harness import ServerThread, refusal, stub_for
+
+MAX_MESSAGE_BYTES, MAX_METADATA_BYTES = Limits().message_bytes, Limits().metadata_bytes
 
 
 def test_a_message_over_the_limit_is_resource_exhausted(server: ServerThread) -> None:
