@@ -8,7 +8,6 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from server.limits import Limits
-
 from server.validate import MAX_ACTION, MAX_ID, MAX_OPTIONS, MAX_TOKEN
 from tests.server.harness import ServerThread, refusal, stub_for
 
