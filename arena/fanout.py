@@ -8,6 +8,7 @@ chunks (a game takes tens of milliseconds; a task per game would cost more in se
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -52,7 +53,9 @@ def play_games(specs: Sequence[GameSpec], jobs: int = 1, ray_address: str | None
 def _on_cores(specs: Sequence[GameSpec], jobs: int, done: Progress) -> list[GameRecord]:
     size = max(1, min(CHUNK_GAMES, len(specs) // (4 * jobs)))
     records: list[GameRecord] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # forkserver, not fork: a fork of a process with threads (gRPC's, a server's) can copy a lock held by a
+    # thread that does not exist in the child
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
         futures = [pool.submit(play_chunk, chunk) for chunk in chunks(specs, size)]
         for future in as_completed(futures):
             chunk_records = future.result()
