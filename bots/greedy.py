@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bots.base import Bot, Choice, Turn
+from bots.lords.greedy import LordsGreedy
 from engine.lasvegas.actions import WHITE_OWNER, Kick, Place
 from engine.lasvegas.state import NEUTRAL, PLAYER_COLOURS, SLOT
 from engine.registry import get_game
@@ -28,13 +29,21 @@ SlotPips = dict[int, list[int]]  # owner -> pips on the slot machine, a biggie t
 
 
 class GreedyBot(Bot):
+    """Greedy at both games: Las Vegas here, Lords of Vegas in `bots.lords.greedy`."""
+
     name = "greedy"
-    games = ("lasvegas",)
+    games = ("lasvegas", "lords")
+
+    def __init__(self, seed: str = "0") -> None:
+        super().__init__(seed)
+        self.lords = LordsGreedy(seed)
 
     def choose(self, turn: Turn) -> Choice:
         options = turn.legal
         if not options:
             raise ValueError(f"seat {turn.seat} has no legal action")
+        if turn.info.game == "lords":
+            return self.lords.choose(turn)
         if len(options) == 1 or turn.info.game != "lasvegas":
             return options[0]  # another game: its documented default
         table = Table.of(turn.view)

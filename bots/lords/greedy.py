@@ -1,0 +1,200 @@
+"""The greedy Lords of Vegas player: the action that most raises the position's value, until none does.
+
+It decides from its seat's view and its legal actions only. It rebuilds the position the view shows
+(`position.position_from_view`), tries each legal action on a copy with the engine's own rules, and
+values the result (`value.value`: its expected points and money against the best opponent's). Chance is
+sampled: a reorganization is tried several times with the bot's own dice. When nothing raises the value,
+it considers a gamble (only when behind, or short of money for a buy that would pay, and never in the
+casino of the strongest opponent), then ends its turn. docs/BOTS.md lists its rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bots.base import Choice, LegalAction, Turn
+from bots.lords.position import position_from_view
+from bots.lords.value import Outlook, value, worths
+from engine.core.api import ActionRange
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.lords.actions import (
+    AcceptTrade,
+    EndTurn,
+    Gamble,
+    Layoff,
+    RejectTrade,
+    Reorganize,
+    WithdrawTrade,
+    parse_action,
+)
+from engine.lords.board import LOT_BY_NAME
+from engine.lords.casinos import boss
+from engine.lords.game import LORDS_OF_VEGAS as GAME
+from engine.lords.legal import legal_actions
+from engine.lords.state import LordsState
+
+REORG_SAMPLES = 12  # rerolls tried per reorganization
+WORTH_DOING = 0.05  # points an action must add to be taken (no moves for nothing)
+ACCEPT_MARGIN = 0.3  # points a trade must add to be accepted
+KEY_BUY = 1.5  # points a buy must add for the bot to gamble for its price
+BEHIND = 8.0  # points behind the strongest opponent at which gambling is worth its cost
+FIELD_WIN = 16 / 36  # the field bet pays on 2, 3, 4, 9, 10, 11, 12
+RICH = 200  # $m added to a position to list the buys the bot cannot afford yet
+
+
+class LordsGreedy:
+    """Chooses one Lords of Vegas action from a view and the legal actions (engine objects)."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(str(seed))
+
+    def choose(self, turn: Turn) -> Choice:
+        """The bot SDK's decision: `decide` on the turn's view and legal actions, given back as one of them."""
+        options = [engine_option(option) for option in turn.legal]
+        chosen = self.decide(turn.view, options)
+        for option, legal in zip(options, turn.legal, strict=True):
+            if isinstance(option, ActionRange) and chosen in option:
+                return legal.at(getattr(chosen, option.field_name))
+            if option == chosen:
+                return legal
+        return str(chosen.text())
+
+    def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
+        """The chosen action (an engine action; a bet is a concrete `Gamble`)."""
+        if len(options) == 1:
+            return options[0]
+        seat = int(view["viewer"])
+        outlook = Outlook.of(view)
+        base = position_from_view(view, self._seed())
+        pending = view.get("pending")
+        if pending and pending["kind"] == "layoff":
+            return self._layoff(base, seat, outlook)
+        now = value(base, seat, outlook)
+        if pending:  # a decision: the best of its answers, however they compare with now
+            return max(options, key=lambda option: self.expected(base, seat, option, outlook))
+        best, best_gain = None, WORTH_DOING
+        for option in options:
+            if isinstance(option, (ActionRange, EndTurn, RejectTrade, WithdrawTrade)):
+                continue
+            margin = ACCEPT_MARGIN if isinstance(option, AcceptTrade) else 0.0
+            gain = self.expected(base, seat, option, outlook) - now - margin
+            if gain > best_gain:
+                best, best_gain = option, gain
+        if best is not None:
+            return best
+        bet = self._gamble(base, seat, outlook, options)
+        if bet is not None:
+            return bet
+        rejects = [o for o in options if isinstance(o, RejectTrade)]
+        ends = [o for o in options if isinstance(o, EndTurn)]
+        return (rejects or ends or list(options))[0]
+
+    def _seed(self) -> str:
+        return f"{self.rng.getrandbits(64):016x}"
+
+    def expected(self, base: LordsState, seat: int, action: Any, outlook: Outlook) -> float:
+        """The mean value of the position after `action`, over samples of the dice it rolls."""
+        samples = REORG_SAMPLES if isinstance(action, Reorganize) else 1
+        total = 0.0
+        for k in range(samples):
+            state = base.clone()
+            state.rng = Rng(f"{base.rng.seed}/{k}")
+            try:
+                play_out(state, seat, action)
+            except IllegalAction:
+                return float("-inf")
+            total += value(state, seat, outlook)
+        return total / samples
+
+    def _layoff(self, base: LordsState, seat: int, outlook: Outlook) -> Layoff:
+        """As the House: lay off (halve the swing) when leading, keep the whole bet's edge otherwise."""
+        each = worths(base, outlook)
+        leading = each[seat] >= max(each)
+        return Layoff(leading)
+
+    def _gamble(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any]) -> Any:
+        """A bet, when the rules of docs/BOTS.md call for one; else None."""
+        ranges = [o for o in options if isinstance(o, ActionRange) and isinstance(o.base, Gamble)]
+        if not ranges:
+            return None
+        each = worths(base, outlook)
+        strongest = max((s for s in range(base.players) if s != seat), key=lambda s: each[s])
+        tables = []
+        for option in ranges:
+            lots = base.casinos[base.casino_of[LOT_BY_NAME[option.base.lot]]]
+            house = boss(base, lots)
+            if house != strongest:
+                tables.append((option.high, -each[house], option))
+        if not tables:
+            return None
+        limit, _, table = max(tables, key=lambda t: (t[0], t[1]))
+        short = self._shortfall(base, seat, outlook)
+        if short is not None and short <= limit:
+            return table.at(max(short, 1))
+        turns_left = outlook.draws_left / base.players
+        if each[seat] < each[strongest] - BEHIND and turns_left >= 2:
+            return table.at(limit)
+        return None
+
+    def _shortfall(self, base: LordsState, seat: int, outlook: Outlook) -> int | None:
+        """The money missing for the best buy the seat cannot afford, if that buy is worth a gamble."""
+        rich = base.clone()
+        rich.money[seat] += RICH
+        now = value(rich, seat, outlook)
+        best: tuple[float, int] | None = None
+        for option in legal_actions(rich, seat):
+            if isinstance(option, (ActionRange, EndTurn, AcceptTrade, RejectTrade, WithdrawTrade, Reorganize)):
+                continue
+            cost = price(base, option)
+            if cost <= base.money[seat]:
+                continue
+            gain = self.expected(rich, seat, option, outlook) - now
+            if gain > KEY_BUY and (best is None or gain > best[0]):
+                best = (gain, cost - base.money[seat])
+        return best[1] if best else None
+
+
+def engine_option(legal: LegalAction) -> Any:
+    """The engine's action (or range of bets) of a legal action, parsed from its text when it came over the
+    network without one."""
+    if legal.action is not None:
+        return legal.action
+    if legal.low is not None and legal.high is not None:
+        words = legal.text.split()
+        words[-1] = str(legal.low)
+        return ActionRange(parse_action(" ".join(words)), "bet", legal.low, legal.high)
+    return parse_action(legal.text)
+
+
+def price(state: LordsState, action: Any) -> int:
+    """What a development action costs in `state` (the money it takes from its player)."""
+    probe = state.clone()
+    seat = probe.current
+    before = probe.money[seat]
+    try:
+        GAME.apply(probe, seat, action)
+    except IllegalAction:
+        return 1 << 30
+    return before - probe.money[seat]
+
+
+def play_out(state: LordsState, seat: int, action: Any) -> None:
+    """Apply `action`, then everything it leaves waiting: every party's acceptance of a trade, and each
+    decision it asked for answered with its first (default) answer."""
+    GAME.apply(state, seat, action)
+    if isinstance(action, AcceptTrade):
+        trade = next((t for t in state.trades if t.id == action.trade), None)
+        for party in trade.parties if trade else ():
+            if party not in trade.accepted:  # type: ignore[union-attr]
+                answers = [a for a in legal_actions(state, party) if isinstance(a, AcceptTrade)
+                           and a.trade == action.trade]
+                if not answers:
+                    raise IllegalAction("no_room", "a party cannot take part")
+                GAME.apply(state, party, answers[0])
+    while state.pending:
+        head = state.pending[0]
+        GAME.apply(state, head.seat, legal_actions(state, head.seat)[0])
+

@@ -1,0 +1,110 @@
+"""What a Lords of Vegas position is worth to a seat, in points, as a player at the table would judge it.
+
+Everything comes from what the view shows. The deck's order is hidden, but not its make-up: the cards of
+each colour still unseen are the printed ones minus the discards, and the End of Game card sits right
+under the first three of four stacks, so the draws left before the end are known (exactly with 3 or more
+players). `Outlook` turns that into how many more times each casino should pay.
+
+A seat's worth is its points now, plus the points its casinos should score (each payment scores a casino's
+tiles, less what the score track's breaks swallow), plus its money and the money its dice and parking lots
+should bring, at a rate of points per $m that falls as the end nears (money buys points only while there
+are draws left to pay them; at the end it only breaks ties). A position's value is the seat's worth minus
+the best opponent's: taking from the leader counts as much as gaining.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.lords.board import CARD_COLOURS, COLOURS, LOTS, STRIP
+from engine.lords.state import LordsState
+from engine.lords.track import STOPS, advance
+
+CARDS_PER_COLOUR: tuple[int, ...] = tuple(sum(1 for lot in LOTS if lot.card_colour == c)
+                                          for c in range(len(CARD_COLOURS)))
+STACKS = 4
+MONEY_EARLY = 0.35  # points per $m at the start of the game (tuned)
+MONEY_LATE = 0.01  # points per $m once nothing is left to draw: money only breaks ties
+CONTESTED = 0.15  # the share of a casino's points put at risk by each opponent with a die in it (tuned)
+TOUCHES_STRIP: tuple[bool, ...] = tuple(lot.touches_strip for lot in LOTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """How often each casino should still pay, and what $1m is worth, judged from the view."""
+
+    draws_left: float  # cards still to draw before the End of Game card
+    pays: tuple[float, ...]  # expected payments of a casino of each colour (not touching The Strip)
+    strip_pays: float  # extra expected payments of a casino touching The Strip (its draws and the last one)
+    money: float  # points per $m in hand
+    players: int
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any]) -> Outlook:
+        players = int(view["players"])
+        deck_left = int(view["deck_left"])
+        discards = view["discards"]
+        unseen = [max(0, CARDS_PER_COLOUR[c] - int(discards.get(name, 0))) for c, name in enumerate(CARD_COLOURS)]
+        # The 4th stack (under End of Game) holds a quarter of the cards left after the deal, rounded down;
+        # with 2 players the deal also set aside the F cards it met (about one), so it is a little smaller.
+        after_deal = 48 - 2 * players - (0.9 if players == 2 else 0.0)
+        draws_left = max(0.0, deck_left - 1 - after_deal / STACKS) if deck_left else 0.0
+        total_unseen = max(1, sum(unseen))
+        rate = [draws_left * unseen[c] / total_unseen for c in range(len(CARD_COLOURS))]
+        start = after_deal - after_deal / STACKS
+        share = min(1.0, draws_left / start) if start else 0.0
+        money = MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * share
+        over = view.get("phase") == "over"
+        return cls(draws_left, tuple(rate[:len(COLOURS)]), 0.0 if over else rate[STRIP] + 1.0, money, players)
+
+    def casino_pays(self, colour: int, lots: tuple[int, ...]) -> float:
+        strip = any(TOUCHES_STRIP[lot] for lot in lots)
+        return self.pays[colour] + (self.strip_pays if strip else 0.0)
+
+
+def points_per_payment(score: int, tiles: int) -> float:
+    """Points a payment of `tiles` should move a chip from `score`, breaks included, averaged over this stop
+    and the next two (the chip moves on as the game goes)."""
+    at = STOPS.index(score) if score in STOPS else 0
+    stops = STOPS[at:at + 3]
+    return sum(advance(s, tiles) - s for s in stops) / len(stops)
+
+
+def worths(state: LordsState, outlook: Outlook) -> list[float]:
+    """Each seat's worth in points (see the module's docstring)."""
+    players = state.players
+    points = [float(s) for s in state.score]
+    income = [0.0] * players
+    owner, pips, tile, height = state.die_owner, state.die_pips, state.tile, state.height
+    for root, lots in state.casinos.items():
+        pays = outlook.casino_pays(tile[root], lots)
+        chief, best = -1, 0
+        seats_here = 0
+        for lot in lots:
+            who = owner[lot]
+            if who >= 0:
+                income[who] += pips[lot] * pays
+                seats_here |= 1 << who
+                if pips[lot] > best:
+                    chief, best = who, pips[lot]
+        if chief < 0:
+            continue
+        rivals = bin(seats_here & ~(1 << chief)).count("1")
+        tiles = len(lots) * height[root]
+        points[chief] += pays * points_per_payment(state.score[chief], tiles) * (1 - CONTESTED * rivals)
+    parking = outlook.draws_left
+    markers = [0] * players
+    for seat in state.marker:
+        if seat >= 0:
+            markers[seat] += 1
+    return [points[s] + outlook.money * (state.money[s] + 0.5 * (income[s] + parking * markers[s]))
+            for s in range(players)]
+
+
+def value(state: LordsState, seat: int, outlook: Outlook) -> float:
+    """The seat's worth minus the best opponent's."""
+    each = worths(state, outlook)
+    return each[seat] - max(w for s, w in enumerate(each) if s != seat)
+
