@@ -72,10 +72,3 @@ def test_greedy_kicks_the_die_that_costs_the_leader_most() -> None:
     rolled(state, ANNA, [1, 6], kicker=[3])
     play(state, ANNA, "place 3")
     assert choice(GreedyBot(), GAME, state, ANNA) == "kick blue"
-
-
-def test_greedy_plays_the_default_in_another_game() -> None:
-    game = get_game("lords")
-    state, _ = game.new(GameConfig("lords", "up", 3, "lords"))
-    seat = game.actors(state)[0]
-    assert choice(GreedyBot(), game, state, seat) == game.legal_actions(state, seat)[0].text()

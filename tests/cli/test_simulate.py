@@ -7,6 +7,8 @@ import json
 import pytest
 
 from arena.stats import wilson_interval
+from bots.random_bot import RandomBot
+from bots.registry import BOTS
 from cli.main import main
 from cli.simulate import seat_bots, simulate
 from engine import GameConfig, Match, get_game
@@ -61,9 +63,17 @@ def test_wilson_interval() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
-def test_a_bot_for_another_game_is_refused_with_a_reason(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--game", "lords", "--players", "2", "--games", "1", "--bots", "greedy,random"]) == 2
-    assert "greedy bot plays lasvegas only, not lords" in capsys.readouterr().out
+class LasVegasOnly(RandomBot):
+    name = "lasvegas-only"
+    games = ("lasvegas",)
+
+
+def test_a_bot_for_another_game_is_refused_with_a_reason(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "lasvegas-only", LasVegasOnly)
+    assert main(["simulate", "--game", "lords", "--players", "2", "--games", "1", "--bots",
+                 "lasvegas-only,random"]) == 2
+    assert "lasvegas-only bot plays lasvegas only, not lords" in capsys.readouterr().out
 
 
 def test_random_bots_play_the_underworld_option_and_its_replays_verify(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
