@@ -10,7 +10,6 @@ from bots.base import Bot
 from bots.greedy import GreedyBot
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
-from engine import get_game
 from engine.core.api import GameConfig
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.modules import OPTIONS
