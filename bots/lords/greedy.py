@@ -148,7 +148,7 @@ class LordsGreedy:
         for option in legal_actions(rich, seat):
             if isinstance(option, (ActionRange, EndTurn, AcceptTrade, RejectTrade, WithdrawTrade, Reorganize)):
                 continue
-            cost = price(base, option)
+            cost = price(rich, option)
             if cost <= base.money[seat]:
                 continue
             gain = self.expected(rich, seat, option, outlook) - now
