@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.lords.board import CARD_COLOURS, COLOURS, LOTS, STRIP
-from engine.lords.state import LordsState
+from engine.lords.board import CARD_COLOURS, COLOURS, END_OF_GAME, LOTS, STRIP
+from engine.lords.state import OVER, LordsState
 from engine.lords.track import STOPS, advance
 
 CARDS_PER_COLOUR: tuple[int, ...] = tuple(sum(1 for lot in LOTS if lot.card_colour == c)
@@ -43,25 +43,50 @@ class Outlook:
 
     @classmethod
     def of(cls, view: Mapping[str, Any]) -> Outlook:
+        """The outlook a player at the table has: the deck's make-up by colour, its order unknown."""
         players = int(view["players"])
-        deck_left = int(view["deck_left"])
         discards = view["discards"]
         unseen = [max(0, CARDS_PER_COLOUR[c] - int(discards.get(name, 0))) for c, name in enumerate(CARD_COLOURS)]
-        # The 4th stack (under End of Game) holds a quarter of the cards left after the deal, rounded down;
-        # with 2 players the deal also set aside the F cards it met (about one), so it is a little smaller.
-        after_deal = 48 - 2 * players - (0.9 if players == 2 else 0.0)
-        draws_left = max(0.0, deck_left - 1 - after_deal / STACKS) if deck_left else 0.0
-        total_unseen = max(1, sum(unseen))
-        rate = [draws_left * unseen[c] / total_unseen for c in range(len(CARD_COLOURS))]
+        left = draws_left(players, int(view["deck_left"]))
+        total = max(1, sum(unseen))
+        return cls.make(players, left, [left * unseen[c] / total for c in range(len(CARD_COLOURS))],
+                        view.get("phase") == "over")
+
+    @classmethod
+    def of_state(cls, state: LordsState) -> Outlook:
+        """The outlook of a complete state (a determinized one, in a search): the cards above End of Game."""
+        if END_OF_GAME not in state.deck:
+            return cls.make(state.players, 0.0, [0.0] * len(CARD_COLOURS), True)
+        above = state.deck[state.deck.index(END_OF_GAME) + 1:]
+        counts = [0.0] * len(CARD_COLOURS)
+        for card in above:
+            counts[LOTS[card].card_colour] += 1
+        return cls.make(state.players, float(len(above)), counts, state.phase == OVER)
+
+    @classmethod
+    def make(cls, players: int, left: float, rate: list[float], over: bool) -> Outlook:
+        after_deal = _after_deal(players)
         start = after_deal - after_deal / STACKS
-        share = min(1.0, draws_left / start) if start else 0.0
+        share = min(1.0, left / start) if start else 0.0
         money = MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * share
-        over = view.get("phase") == "over"
-        return cls(draws_left, tuple(rate[:len(COLOURS)]), 0.0 if over else rate[STRIP] + 1.0, money, players)
+        return cls(left, tuple(rate[:len(COLOURS)]), 0.0 if over else rate[STRIP] + 1.0, money, players)
 
     def casino_pays(self, colour: int, lots: tuple[int, ...]) -> float:
         strip = any(TOUCHES_STRIP[lot] for lot in lots)
         return self.pays[colour] + (self.strip_pays if strip else 0.0)
+
+
+def _after_deal(players: int) -> float:
+    """Cards in the deck after the deal, End of Game aside; with 2 players the deal also set aside the F
+    cards it met (none to a few: the 4th stack then holds 10 or 11)."""
+    return 48 - 2 * players - (2.0 if players == 2 else 0.0)
+
+
+def draws_left(players: int, deck_left: int) -> float:
+    """Cards still to draw before End of Game: the deck less End of Game and the 4th stack under it (a
+    quarter of the cards left after the deal, rounded down)."""
+    fourth = _after_deal(players) / STACKS if players == 2 else float(int(_after_deal(players)) // STACKS)
+    return max(0.0, deck_left - 1 - fourth) if deck_left else 0.0
 
 
 def points_per_payment(score: int, tiles: int) -> float:
