@@ -15,11 +15,13 @@ from importlib.metadata import EntryPoint, entry_points
 from bots.base import Bot
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
+from bots.search import SearchBot
 
 ENTRY_POINT_GROUP = "vegas.bots"
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "search": SearchBot,
 }
 
 

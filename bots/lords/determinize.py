@@ -16,20 +16,26 @@ from typing import Any
 
 from bots.lords.position import position_from_view
 from bots.lords.value import CARDS_PER_COLOUR, draws_left
+from engine.core.rng import Rng
 from engine.lords.board import CARD_COLOURS, END_OF_GAME, LOT_COUNT, LOTS
 from engine.lords.state import LordsState
 
+CARDS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(LOT_COUNT) if LOTS[i].card_colour == c)
+                                              for c in range(len(CARD_COLOURS)))
 
-def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> LordsState:
-    """A state `seat` cannot tell from the real one: same view, a deck order drawn with `rng`."""
-    state = position_from_view(view, f"{rng.getrandbits(64):016x}")
+
+def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, base: LordsState | None = None
+                ) -> LordsState:
+    """A state `seat` cannot tell from the real one: same view, a deck order drawn with `rng`. `base`, the
+    position the view shows (`position_from_view`), saves rebuilding it for each sample."""
+    state = base.clone() if base is not None else position_from_view(view, "")
+    state.rng = Rng(f"{rng.getrandbits(64):016x}")
     discards = view["discards"]
     unseen: list[int] = []
     for colour, name in enumerate(CARD_COLOURS):
         count = max(0, CARDS_PER_COLOUR[colour] - int(discards.get(name, 0)))
-        empty = [i for i in range(LOT_COUNT) if LOTS[i].card_colour == colour and state.marker[i] < 0
-                 and state.tile[i] < 0]
-        tiled = [i for i in range(LOT_COUNT) if LOTS[i].card_colour == colour and state.tile[i] >= 0]
+        empty = [i for i in CARDS_OF[colour] if state.marker[i] < 0 and state.tile[i] < 0]
+        tiled = [i for i in CARDS_OF[colour] if state.tile[i] >= 0]
         rng.shuffle(empty)
         rng.shuffle(tiled)
         unseen += (empty + tiled)[:count]
@@ -40,5 +46,6 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random) -> Lords
     above = min(len(unseen), round(draws_left(int(view["players"]), deck_left)))
     top, bottom = unseen[:above], unseen[above:]
     state.deck = [*bottom, END_OF_GAME, *top]  # the top of the deck is the end of the list
-    state.discards = [lot for lot in range(LOT_COUNT) if lot not in set(unseen)]
+    hidden = set(unseen)
+    state.discards = [lot for lot in range(LOT_COUNT) if lot not in hidden]
     return state

@@ -14,7 +14,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.base import Choice, LegalAction, Turn
+from bots.base import Choice, Turn
+from bots.choices import back, engine_option
 from bots.lords.position import position_from_view
 from bots.lords.value import Outlook, value, worths
 from engine.core.api import ActionRange
@@ -28,7 +29,6 @@ from engine.lords.actions import (
     RejectTrade,
     Reorganize,
     WithdrawTrade,
-    parse_action,
 )
 from engine.lords.board import LOT_BY_NAME
 from engine.lords.casinos import boss
@@ -41,7 +41,6 @@ WORTH_DOING = 0.05  # points an action must add to be taken (no moves for nothin
 ACCEPT_MARGIN = 0.3  # points a trade must add to be accepted
 KEY_BUY = 1.5  # points a buy must add for the bot to gamble for its price
 BEHIND = 8.0  # points behind the strongest opponent at which gambling is worth its cost
-FIELD_WIN = 16 / 36  # the field bet pays on 2, 3, 4, 9, 10, 11, 12
 RICH = 200  # $m added to a position to list the buys the bot cannot afford yet
 
 
@@ -53,14 +52,8 @@ class LordsGreedy:
 
     def choose(self, turn: Turn) -> Choice:
         """The bot SDK's decision: `decide` on the turn's view and legal actions, given back as one of them."""
-        options = [engine_option(option) for option in turn.legal]
-        chosen = self.decide(turn.view, options)
-        for option, legal in zip(options, turn.legal, strict=True):
-            if isinstance(option, ActionRange) and chosen in option:
-                return legal.at(getattr(chosen, option.field_name))
-            if option == chosen:
-                return legal
-        return str(chosen.text())
+        options = [engine_option(GAME, option) for option in turn.legal]
+        return back(self.decide(turn.view, options), options, turn.legal)
 
     def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
         """The chosen action (an engine action; a bet is a concrete `Gamble`)."""
@@ -72,25 +65,49 @@ class LordsGreedy:
         pending = view.get("pending")
         if pending and pending["kind"] == "layoff":
             return self._layoff(base, seat, outlook)
-        now = value(base, seat, outlook)
         if pending:  # a decision: the best of its answers, however they compare with now
             return max(options, key=lambda option: self.expected(base, seat, option, outlook))
-        best, best_gain = None, WORTH_DOING
-        for option in options:
-            if isinstance(option, (ActionRange, EndTurn, RejectTrade, WithdrawTrade)):
-                continue
-            margin = ACCEPT_MARGIN if isinstance(option, AcceptTrade) else 0.0
-            gain = self.expected(base, seat, option, outlook) - now - margin
-            if gain > best_gain:
-                best, best_gain = option, gain
-        if best is not None:
-            return best
+        gains = self.gains(base, seat, outlook, options)
+        if gains and max(gains.values()) > WORTH_DOING:
+            return max(gains, key=lambda option: gains[option])
         bet = self._gamble(base, seat, outlook, options)
         if bet is not None:
             return bet
         rejects = [o for o in options if isinstance(o, RejectTrade)]
         ends = [o for o in options if isinstance(o, EndTurn)]
         return (rejects or ends or list(options))[0]
+
+    def gains(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any]) -> dict[Any, float]:
+        """What each plain action (no bet, no end, no refusal) adds to the position's value; a trade must
+        add `ACCEPT_MARGIN` more."""
+        now = value(base, seat, outlook)
+        gains = {}
+        for option in options:
+            if isinstance(option, (ActionRange, EndTurn, RejectTrade, WithdrawTrade)):
+                continue
+            margin = ACCEPT_MARGIN if isinstance(option, AcceptTrade) else 0.0
+            gains[option] = self.expected(base, seat, option, outlook) - now - margin
+        return gains
+
+    def ranked(self, view: Mapping[str, Any], options: Sequence[Any], limit: int) -> list[Any]:
+        """At most `limit` concrete actions worth considering, best first by the greedy's judgement: its own
+        choice, then the plain actions by gain, ending the turn, and a few bets (smallest, half, most)."""
+        choice = self.decide(view, options)
+        seat = int(view["viewer"])
+        base = position_from_view(view, self._seed())
+        outlook = Outlook.of(view)
+        if view.get("pending"):
+            gains = {o: self.expected(base, seat, o, outlook) for o in options if not isinstance(o, ActionRange)}
+        else:
+            gains = self.gains(base, seat, outlook, options)
+        order = sorted(gains, key=lambda option: -gains[option])
+        rest = [o for o in options if isinstance(o, (EndTurn, RejectTrade))]
+        for option in options:
+            if isinstance(option, ActionRange):
+                rest += [option.at(b) for b in sorted({option.low, (option.low + option.high) // 2, option.high})]
+        ranked = ([choice] + [o for o in order + rest if o != choice])[:limit]
+        ends = [o for o in options if isinstance(o, EndTurn)]
+        return ranked + [e for e in ends if e not in ranked]
 
     def _seed(self) -> str:
         return f"{self.rng.getrandbits(64):016x}"
@@ -155,18 +172,6 @@ class LordsGreedy:
             if gain > KEY_BUY and (best is None or gain > best[0]):
                 best = (gain, cost - base.money[seat])
         return best[1] if best else None
-
-
-def engine_option(legal: LegalAction) -> Any:
-    """The engine's action (or range of bets) of a legal action, parsed from its text when it came over the
-    network without one."""
-    if legal.action is not None:
-        return legal.action
-    if legal.low is not None and legal.high is not None:
-        words = legal.text.split()
-        words[-1] = str(legal.low)
-        return ActionRange(parse_action(" ".join(words)), "bet", legal.low, legal.high)
-    return parse_action(legal.text)
 
 
 def price(state: LordsState, action: Any) -> int:

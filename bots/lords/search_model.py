@@ -1,0 +1,50 @@
+"""What the search bot needs to play Lords of Vegas (see `bots.search.Model`).
+
+The root's candidates are the greedy bot's best few actions (and ending the turn); deeper in the tree a
+seat considers the fast policy's action and ending its turn; playouts run the fast policy for a few turns
+and score the end by every seat's worth margin (`playout`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bots.lords.determinize import determinize
+from bots.lords.greedy import LordsGreedy
+from bots.lords.playout import playout, quick_action, rewards
+from bots.lords.position import position_from_view
+from engine.lords.actions import EndTurn
+from engine.lords.legal import legal_actions
+from engine.lords.state import LordsState
+
+ROOT_CANDIDATES = 6
+PLAYOUT_TURNS = 4  # turns a playout runs past the tree before its end is scored
+
+
+class LordsModel:
+    def __init__(self, seed: str) -> None:
+        self.greedy = LordsGreedy(seed)
+        self.view: Mapping[str, Any] | None = None
+        self.base: LordsState | None = None
+
+    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
+        return self.greedy.ranked(view, options, ROOT_CANDIDATES)
+
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LordsState:
+        if view is not self.view:
+            self.view, self.base = view, position_from_view(view, "")
+        return determinize(view, seat, rng, self.base)
+
+    def candidates(self, state: LordsState, seat: int, rng: random.Random) -> list[Any]:
+        if state.pending or seat != state.current:
+            return legal_actions(state, seat)
+        action = quick_action(state, seat, rng)
+        return [action] if isinstance(action, EndTurn) else [action, EndTurn()]
+
+    def playout(self, state: LordsState, rng: random.Random) -> None:
+        playout(state, PLAYOUT_TURNS, rng)
+
+    def rewards(self, state: LordsState) -> list[float]:
+        return rewards(state)

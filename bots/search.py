@@ -1,0 +1,158 @@
+"""The search bot: information-set Monte Carlo tree search over determinized states (both games).
+
+Each playout samples a full state the bot cannot tell from the real one (`determinize`: the same view, the
+hidden cards and the dice generator drawn anew), walks one tree shared by all samples (single-observer
+IS-MCTS: a node is an action sequence, and a child's statistics count only the playouts in which it was
+available), adds one node, plays on with a fast policy to a horizon, and scores the end by every seat's
+margin. Every node chooses for the seat acting there, by UCB on that seat's score. Wide choices are
+handled by progressive widening: a node considers only its first ⌈1 + √visits⌉ candidates, in the order of a
+prior (at the root, the greedy bot's ranking; bets are grouped into their smallest, middle and largest).
+
+The budget is a number of playouts (deterministic for a seed) or milliseconds. The root's most visited
+candidate is played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bots.base import Bot, Choice, GameInfo, Turn
+from bots.choices import back, engine_option
+from engine.core.api import Game
+from engine.registry import get_game
+
+PLAYOUTS = 200  # the default budget of a decision
+EXPLORATION = 0.7  # UCB's constant, for scores in [-1, 1]
+MAX_DEPTH = 12  # tree levels a playout walks before the fast policy takes over
+
+
+class Model(Protocol):
+    """What the search needs of a game besides its rules."""
+
+    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]: ...
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
+    def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
+    def playout(self, state: Any, rng: random.Random) -> None: ...
+    def rewards(self, state: Any) -> list[float]: ...
+
+
+@dataclass(slots=True)
+class Node:
+    """The statistics of one action, for the seat that took it (`actor`)."""
+
+    actor: int = -1
+    action: Any = None
+    visits: int = 0
+    available: int = 0
+    total: float = 0.0
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def ucb(self) -> float:
+        return self.total / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+
+
+def widened(visits: int) -> int:
+    """How many of a node's candidates are considered after `visits` playouts (progressive widening)."""
+    return 1 + math.ceil(math.sqrt(visits))
+
+
+def key(action: Any) -> str:
+    return str(action.text())
+
+
+class Search:
+    """One decision's tree search."""
+
+    def __init__(self, game: Game[Any], model: Model, rng: random.Random) -> None:
+        self.game, self.model, self.rng = game, model, rng
+
+    def run(self, view: Mapping[str, Any], seat: int, roots: list[Any], playouts: int | None,
+            millis: float | None) -> Any:
+        root = Node(children={key(a): Node(seat, a) for a in roots})
+        order = [key(a) for a in roots]
+        deadline = time.perf_counter() + millis / 1000 if millis else None
+        done = 0
+        while (playouts is None or done < playouts) and (deadline is None or time.perf_counter() < deadline):
+            state = self.model.determinize(view, seat, self.rng)
+            self.playout(root, state, [root.children[k] for k in order[:widened(root.visits)]])
+            root.visits += 1
+            done += 1
+        best = max(order, key=lambda k: (root.children[k].visits, -order.index(k)))
+        return root.children[best].action
+
+    def playout(self, root: Node, state: Any, first: list[Node]) -> None:
+        path = [self.step(first, state)]
+        node = path[0]
+        depth = 1
+        while node.visits and depth < MAX_DEPTH and not self.game.is_over(state):
+            actors = self.game.actors(state)
+            seat = actors[0]
+            options = self.model.candidates(state, seat, self.rng)[:widened(node.visits)]
+            children = []
+            for action in options:
+                child = node.children.get(key(action))
+                if child is None:
+                    child = node.children[key(action)] = Node(seat, action)
+                children.append(child)
+            node = self.step(children, state, options)
+            path.append(node)
+            depth += 1
+        self.model.playout(state, self.rng)
+        scores = self.model.rewards(state)
+        for each in path:
+            each.visits += 1
+            each.total += scores[each.actor]
+
+    def step(self, children: list[Node], state: Any, actions: list[Any] | None = None) -> Node:
+        """Choose among the available `children` (an untried one first, else by UCB) and play its action."""
+        for child in children:
+            child.available += 1
+        fresh = [i for i, child in enumerate(children) if not child.visits]
+        index = fresh[0] if fresh else max(range(len(children)), key=lambda i: children[i].ucb())
+        chosen = children[index]
+        action = actions[index] if actions is not None else chosen.action
+        self.game.apply(state, chosen.actor, action)
+        return chosen
+
+
+class SearchBot(Bot):
+    """IS-MCTS with a budget of `playouts` per decision (or `millis` milliseconds, when given)."""
+
+    name = "search"
+    games = ("lords",)
+
+    def __init__(self, seed: str = "0", playouts: int | None = PLAYOUTS, millis: float | None = None) -> None:
+        super().__init__(seed)
+        self.seed = seed
+        self.playouts, self.millis = playouts, millis
+        self.models: dict[str, Model] = {}
+
+    def on_game_start(self, info: GameInfo) -> None:
+        self.models.pop(info.game, None)
+
+    def model(self, game: str) -> Model:
+        if game not in self.models:
+            from bots.lords.search_model import LordsModel
+
+            self.models[game] = LordsModel(self.seed)
+        return self.models[game]
+
+    def choose(self, turn: Turn) -> Choice:
+        legal = turn.legal
+        if len(legal) == 1 and not legal[0].is_range:
+            return legal[0]
+        game = get_game(turn.info.game)
+        model = self.model(turn.info.game)
+        options = [engine_option(game, option) for option in legal]
+        roots = model.root(turn.view, options)
+        if len(roots) == 1:
+            return back(roots[0], options, legal)
+        rng = random.Random(f"{self.seed}/{turn.version}/{self.rng.getrandbits(32)}")
+        chosen = Search(game, model, rng).run(turn.view, turn.seat, roots, self.playouts, self.millis)
+        return back(chosen, options, legal)
+
