@@ -5,7 +5,7 @@ hidden cards and the dice generator drawn anew), walks one tree shared by all sa
 IS-MCTS: a node is an action sequence, and a child's statistics count only the playouts in which it was
 available), adds one node, plays on with a fast policy to a horizon, and scores the end by every seat's
 margin. Every node chooses for the seat acting there, by UCB on that seat's score. Wide choices are
-handled by progressive widening: a node considers only its first ⌈1 + √visits⌉ candidates, in the order of a
+handled by progressive widening: a node considers only its first max(8, ⌈1 + √visits⌉) candidates, in the order of a
 prior (at the root, the greedy bot's ranking; bets are grouped into their smallest, middle and largest).
 
 The budget is a number of playouts (deterministic for a seed) or milliseconds. The root's most visited
@@ -23,11 +23,13 @@ from typing import Any, Protocol
 
 from bots.base import Bot, Choice, GameInfo, Turn
 from bots.choices import back, engine_option
+from bots.greedy import GreedyBot
 from engine.core.api import Game
 from engine.registry import get_game
 
 PLAYOUTS = 200  # the default budget of a decision
 EXPLORATION = 0.7  # UCB's constant, for scores in [-1, 1]
+MIN_WIDTH = 8  # candidates every node considers from its first playout
 MAX_DEPTH = 12  # tree levels a playout walks before the fast policy takes over
 
 
@@ -58,7 +60,7 @@ class Node:
 
 def widened(visits: int) -> int:
     """How many of a node's candidates are considered after `visits` playouts (progressive widening)."""
-    return 1 + math.ceil(math.sqrt(visits))
+    return max(MIN_WIDTH, 1 + math.ceil(math.sqrt(visits)))
 
 
 def key(action: Any) -> str:
@@ -95,9 +97,10 @@ class Search:
             options = self.model.candidates(state, seat, self.rng)[:widened(node.visits)]
             children = []
             for action in options:
-                child = node.children.get(key(action))
+                name = f"{seat}:{key(action)}"  # the same words may be another seat's move in another sample
+                child = node.children.get(name)
                 if child is None:
-                    child = node.children[key(action)] = Node(seat, action)
+                    child = node.children[name] = Node(seat, action)
                 children.append(child)
             node = self.step(children, state, options)
             path.append(node)
@@ -124,28 +127,32 @@ class SearchBot(Bot):
     """IS-MCTS with a budget of `playouts` per decision (or `millis` milliseconds, when given)."""
 
     name = "search"
-    games = ("lords",)
+    games = ("lasvegas", "lords")
 
     def __init__(self, seed: str = "0", playouts: int | None = PLAYOUTS, millis: float | None = None) -> None:
         super().__init__(seed)
         self.seed = seed
         self.playouts, self.millis = playouts, millis
         self.models: dict[str, Model] = {}
+        self.greedy = GreedyBot(seed)
 
     def on_game_start(self, info: GameInfo) -> None:
         self.models.pop(info.game, None)
 
     def model(self, game: str) -> Model:
         if game not in self.models:
+            from bots.lasvegas.search_model import LasVegasModel
             from bots.lords.search_model import LordsModel
 
-            self.models[game] = LordsModel(self.seed)
+            self.models[game] = LordsModel(self.seed) if game == "lords" else LasVegasModel()
         return self.models[game]
 
     def choose(self, turn: Turn) -> Choice:
         legal = turn.legal
         if len(legal) == 1 and not legal[0].is_range:
             return legal[0]
+        if turn.info.game == "lasvegas" and turn.view.get("pending"):
+            return self.greedy.choose(turn)  # a kick or a note: see bots.lasvegas.search_model
         game = get_game(turn.info.game)
         model = self.model(turn.info.game)
         options = [engine_option(game, option) for option in legal]

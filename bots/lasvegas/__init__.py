@@ -1,0 +1,1 @@
+"""The Las Vegas search bot's game-specific parts: determinization, fast playouts, scores."""

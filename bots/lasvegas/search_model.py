@@ -1,0 +1,49 @@
+"""What the search bot needs to play Las Vegas (see `bots.search.Model`).
+
+Every legal placement is a root candidate. Playouts place dice at random until the round is paid, and
+score its end by each seat's money margin over the best opponent (the game's result once it is over).
+A pending decision (a kick, a slot machine note) is left to the greedy bot: the view does not carry all
+of it, so it cannot be determinized, and its choices are few and plain.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bots.base import concrete
+from bots.lasvegas.determinize import determinize
+from engine.lasvegas.game import LAS_VEGAS as GAME
+from engine.lasvegas.state import OVER, LasVegasState
+
+MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead (tanh's scale)
+
+
+class LasVegasModel:
+    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
+        return list(options)
+
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LasVegasState:
+        return determinize(view, seat, rng)
+
+    def candidates(self, state: LasVegasState, seat: int, rng: random.Random) -> list[Any]:
+        options = GAME.legal_actions(state, seat)
+        rng.shuffle(options)
+        return options
+
+    def playout(self, state: LasVegasState, rng: random.Random) -> None:
+        """Random dice to the end of the round."""
+        round_ = state.round
+        while state.phase != OVER and state.round == round_:
+            seat = GAME.actors(state)[0]
+            GAME.apply(state, seat, concrete(rng.choice(GAME.legal_actions(state, seat)), rng))
+
+    def rewards(self, state: LasVegasState) -> list[float]:
+        players = state.players
+        if state.phase == OVER:
+            return [1.0 / len(state.winners) if s in state.winners else -1.0 for s in range(players)]
+        money = [state.money(s) for s in range(players)]
+        return [math.tanh((money[s] - max(m for o, m in enumerate(money) if o != s)) / MARGIN_SCALE)
+                for s in range(players)]
