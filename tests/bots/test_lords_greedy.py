@@ -21,7 +21,7 @@ FRESH_DECK = 31  # cards left with nothing drawn yet in a 4-player game: 20 draw
 def early(state: LordsState, discarded: tuple[str, ...] = ()) -> LordsState:
     """The deck as early in the game (its order is hidden from the bot anyway); `discarded` card colours
     have every one of their cards among the discards."""
-    state.deck = [END_OF_GAME] + [lot.index for lot in LOTS][:FRESH_DECK - 1]
+    state.deck = [END_OF_GAME, *(lot.index for lot in LOTS[:FRESH_DECK - 1])]
     colours = {"purple": 0, "brown": 1, "gold": 2, "silver": 3, "aqua": 4, "strip": 5}
     state.discards = [lot.index for lot in LOTS if lot.card_colour in {colours[c] for c in discarded}]
     return state
