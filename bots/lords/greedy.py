@@ -10,6 +10,7 @@ casino of the strongest opponent), then ends its turn. docs/BOTS.md lists its ru
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -26,19 +27,21 @@ from engine.lords.actions import (
     EndTurn,
     Gamble,
     Layoff,
+    ProposeTrade,
     RejectTrade,
     Reorganize,
     WithdrawTrade,
 )
-from engine.lords.board import LOT_BY_NAME
+from engine.lords.board import LOT_BY_NAME, LOTS
 from engine.lords.casinos import boss
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.legal import legal_actions
-from engine.lords.state import LordsState
+from engine.lords.state import DICE_PER_PLAYER, LordsState, Transfer
 
 REORG_SAMPLES = 12  # rerolls tried per reorganization
 WORTH_DOING = 0.05  # points an action must add to be taken (no moves for nothing)
 ACCEPT_MARGIN = 0.3  # points a trade must add to be accepted
+KEY_TRADE = 1.0  # points a trade the bot offers must add for it
 KEY_BUY = 1.5  # points a buy must add for the bot to gamble for its price
 BEHIND = 8.0  # points behind the strongest opponent at which gambling is worth its cost
 RICH = 200  # $m added to a position to list the buys the bot cannot afford yet
@@ -57,7 +60,7 @@ class LordsGreedy:
 
     def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
         """The chosen action (an engine action; a bet is a concrete `Gamble`)."""
-        if len(options) == 1:
+        if len(options) == 1 and not isinstance(options[0], EndTurn):
             return options[0]
         seat = int(view["viewer"])
         outlook = Outlook.of(view)
@@ -73,6 +76,9 @@ class LordsGreedy:
         bet = self._gamble(base, seat, outlook, options)
         if bet is not None:
             return bet
+        offer = self._offer(base, seat, outlook) if any(isinstance(o, EndTurn) for o in options) else None
+        if offer is not None:
+            return offer
         rejects = [o for o in options if isinstance(o, RejectTrade)]
         ends = [o for o in options if isinstance(o, EndTurn)]
         return (rejects or ends or list(options))[0]
@@ -155,6 +161,37 @@ class LordsGreedy:
         if each[seat] < each[strongest] - BEHIND and turns_left >= 2:
             return table.at(limit)
         return None
+
+    def _offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:
+        """An offer to buy the die that makes another player boss of a casino where the seat has a die, at
+        what the die is worth to its owner (plus $1m), when the casino is worth more than that to the seat.
+        One open offer at a time."""
+        if any(t.proposer == seat for t in base.trades) or base.dice_down(seat) >= DICE_PER_PLAYER:
+            return None
+        now = value(base, seat, outlook)
+        before = worths(base, outlook)
+        best: tuple[float, ProposeTrade] | None = None
+        for lots in base.casinos.values():
+            chief = boss(base, lots)
+            if chief in (-1, seat) or all(base.die_owner[lot] != seat for lot in lots):
+                continue
+            top = max((lot for lot in lots if base.die_owner[lot] == chief), key=lambda lot: base.die_pips[lot])
+            after = base.clone()
+            after.die_owner[top] = seat
+            if boss(after, lots) != seat:
+                continue
+            loss = before[chief] - worths(after, outlook)[chief]
+            price = max(1, math.ceil(loss / outlook.money) + 1)
+            if price > base.money[seat]:
+                continue
+            after.money[seat] -= price
+            after.money[chief] += price
+            gain = value(after, seat, outlook) - now
+            if gain > KEY_TRADE and (best is None or gain > best[0]):
+                me, them = base.names[seat], base.names[chief]
+                best = (gain, ProposeTrade((Transfer(me, them, "money", amount=price),
+                                            Transfer(them, me, "die", lot=LOTS[top].name))))
+        return best[1] if best else None
 
     def _shortfall(self, base: LordsState, seat: int, outlook: Outlook) -> int | None:
         """The money missing for the best buy the seat cannot afford, if that buy is worth a gamble."""

@@ -10,6 +10,7 @@ from bots.greedy import GreedyBot
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
 from engine.core.api import ActionRange, GameConfig
+from engine.lords.actions import ProposeTrade
 from engine.lords.board import END_OF_GAME, LOT_BY_NAME, LOTS
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
@@ -153,8 +154,12 @@ def test_it_rejects_a_trade_that_gives_its_casino_away() -> None:
     assert greedy(state, "blue") == "reject 1"
 
 
-def is_legal(action: object, options: list[object]) -> bool:
-    return any(action in o if isinstance(o, ActionRange) else action == o for o in options)
+def is_legal(state: LordsState, seat: int, action: object) -> bool:
+    """One of the seat's legal actions, or a trade offer the rules accept (offers are not listed)."""
+    if isinstance(action, ProposeTrade):
+        GAME.apply(GAME.clone(state), seat, action)
+        return True
+    return any(action in o if isinstance(o, ActionRange) else action == o for o in GAME.legal_actions(state, seat))
 
 
 @pytest.mark.parametrize(("rules", "players", "options"), [
@@ -168,5 +173,18 @@ def test_it_only_plays_legal_actions(rules: str, players: int, options: tuple[st
     while not GAME.is_over(state):
         who = GAME.actors(state)[0]
         action = decide(bots[who], GAME, state, game_info(config, who), 0)
-        assert is_legal(action, GAME.legal_actions(state, who)), action
+        assert is_legal(state, who, action), action
         GAME.apply(state, who, action)
+
+
+def test_it_offers_to_buy_the_die_that_makes_it_boss() -> None:
+    state = early(blank("classic", 4, current="blue"))
+    tile(state, "B1", "gold", "green", pips=6)
+    tile(state, "B2", "gold", "blue", pips=5)
+    tile(state, "B3", "gold", "blue", pips=5)
+    state.reorganized[LOT_BY_NAME["B1"]] = True  # no reorganizing it again this turn
+    money(state, blue=120)  # the casino is worth about $84m to green, at this stage's rate
+    offer = greedy(state, "blue")
+    assert offer.startswith("trade blue>green $") and offer.endswith(", green>blue die B1")
+    play(state, "blue", offer)
+    assert greedy(state, "blue") == "end"  # one open offer at a time
