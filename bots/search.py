@@ -36,6 +36,8 @@ MAX_DEPTH = 12  # tree levels a playout walks before the fast policy takes over
 class Model(Protocol):
     """What the search needs of a game besides its rules."""
 
+    paired: bool  # choose by sequential halving with common samples rather than by the tree
+
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]: ...
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
     def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
@@ -86,6 +88,35 @@ class Search:
             done += 1
         best = max(order, key=lambda k: (root.children[k].visits, -order.index(k)))
         return root.children[best].action
+
+    def halving(self, view: Mapping[str, Any], seat: int, roots: list[Any], playouts: int | None,
+                millis: float | None) -> Any:
+        """Sequential halving over the root's candidates with common samples: in each round every surviving
+        candidate is played on the same determinized states with the same playout dice, and the better half
+        goes on. Pairing the samples removes the luck of the deal from the comparison, which a tree's
+        separate samples cannot (a Lords of Vegas deal moves a position's value more than most choices do)."""
+        alive = list(range(len(roots)))
+        totals = [0.0] * len(roots)
+        rounds = max(1, math.ceil(math.log2(len(roots))))
+        start = time.perf_counter()
+        for done_rounds in range(rounds):
+            if playouts is not None:
+                sweeps = max(1, playouts // (rounds * len(alive)))
+            deadline = start + millis / 1000 * (done_rounds + 1) / rounds if millis else None
+            swept = 0
+            while (deadline is None and swept < sweeps) or (deadline is not None and (
+                    swept == 0 or time.perf_counter() < deadline)):
+                sample = self.model.determinize(view, seat, self.rng)
+                seed = self.rng.getrandbits(64)
+                for index in alive:
+                    state = self.game.clone(sample)
+                    self.game.apply(state, seat, roots[index])
+                    self.model.playout(state, random.Random(seed))
+                    totals[index] += self.model.rewards(state)[seat]
+                swept += 1
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = alive[:max(1, math.ceil(len(alive) / 2))]
+        return roots[alive[0]]
 
     def playout(self, root: Node, state: Any, first: list[Node]) -> None:
         path = [self.step(first, state)]
@@ -144,7 +175,8 @@ class SearchBot(Bot):
             from bots.lasvegas.search_model import LasVegasModel
             from bots.lords.search_model import LordsModel
 
-            self.models[game] = LordsModel(self.seed) if game == "lords" else LasVegasModel()
+            model: Model = LordsModel(self.seed) if game == "lords" else LasVegasModel()
+            self.models[game] = model
         return self.models[game]
 
     def choose(self, turn: Turn) -> Choice:
@@ -160,6 +192,8 @@ class SearchBot(Bot):
         if len(roots) == 1:
             return back(roots[0], options, legal)
         rng = random.Random(f"{self.seed}/{turn.version}/{self.rng.getrandbits(32)}")
-        chosen = Search(game, model, rng).run(turn.view, turn.seat, roots, self.playouts, self.millis)
+        search = Search(game, model, rng)
+        run = search.halving if model.paired else search.run
+        chosen = run(turn.view, turn.seat, roots, self.playouts, self.millis)
         return back(chosen, options, legal)
 

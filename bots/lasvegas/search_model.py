@@ -26,6 +26,8 @@ MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead (tanh's scale)
 
 
 class LasVegasModel:
+    paired = False
+
     def __init__(self) -> None:
         self.greedy = GreedyBot("playout")  # its choices do not depend on its generator
 

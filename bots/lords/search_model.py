@@ -20,10 +20,12 @@ from engine.lords.legal import legal_actions
 from engine.lords.state import LordsState
 
 ROOT_CANDIDATES = 6
-PLAYOUT_TURNS = 4  # turns a playout runs past the tree before its end is scored
+PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end is scored
 
 
 class LordsModel:
+    paired = True
+
     def __init__(self, seed: str) -> None:
         self.greedy = LordsGreedy(seed)
         self.view: Mapping[str, Any] | None = None
