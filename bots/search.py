@@ -3,8 +3,8 @@
 Each playout samples a full state the bot cannot tell from the real one (`determinize`: the same view, the
 hidden cards and the dice generator drawn anew), walks one tree shared by all samples (single-observer
 IS-MCTS: a node is an action sequence, and a child's statistics count only the playouts in which it was
-available), adds one node, plays on with a fast policy to a horizon, and scores the end by every seat's
-margin. Every node chooses for the seat acting there, by UCB on that seat's score. Wide choices are
+available), adds one node, plays on with a fast policy to a horizon, and scores the end by the change in
+every seat's margin. Every node chooses for the seat acting there, by UCB on that seat's score. Wide choices are
 handled by progressive widening: a node considers only its first max(8, ⌈1 + √visits⌉) candidates, in the order of a
 prior (at the root, the greedy bot's ranking; bets are grouped into their smallest, middle and largest).
 
@@ -28,7 +28,7 @@ from engine.core.api import Game
 from engine.registry import get_game
 
 PLAYOUTS = 200  # the default budget of a decision
-EXPLORATION = 0.7  # UCB's constant, for scores in [-1, 1]
+EXPLORATION = 0.7  # UCB's constant, for scores in units of a clear lead
 MIN_WIDTH = 8  # candidates every node considers from its first playout
 MAX_DEPTH = 12  # tree levels a playout walks before the fast policy takes over
 
@@ -74,6 +74,7 @@ class Search:
 
     def __init__(self, game: Game[Any], model: Model, rng: random.Random) -> None:
         self.game, self.model, self.rng = game, model, rng
+        self.offsets: list[float] = []  # each seat's score before the decision: playouts count the change
 
     def run(self, view: Mapping[str, Any], seat: int, roots: list[Any], playouts: int | None,
             millis: float | None) -> Any:
@@ -83,6 +84,8 @@ class Search:
         done = 0
         while (playouts is None or done < playouts) and (deadline is None or time.perf_counter() < deadline):
             state = self.model.determinize(view, seat, self.rng)
+            if not done:
+                self.offsets = self.model.rewards(state)
             self.playout(root, state, [root.children[k] for k in order[:widened(root.visits)]])
             root.visits += 1
             done += 1
@@ -137,7 +140,7 @@ class Search:
             path.append(node)
             depth += 1
         self.model.playout(state, self.rng)
-        scores = self.model.rewards(state)
+        scores = [score - offset for score, offset in zip(self.model.rewards(state), self.offsets, strict=True)]
         for each in path:
             each.visits += 1
             each.total += scores[each.actor]

@@ -9,7 +9,6 @@ of it, so it cannot be determinized, and its choices are few and plain.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -22,7 +21,7 @@ from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, LasVegasState
 
 EXPLORE = 0.1  # the share of a playout's choices made at random
-MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead (tanh's scale)
+MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead: a playout's unit of score
 
 
 class LasVegasModel:
@@ -56,9 +55,11 @@ class LasVegasModel:
             GAME.apply(state, seat, action)
 
     def rewards(self, state: LasVegasState) -> list[float]:
-        players = state.players
+        """Each seat's money margin over the best opponent in units of `MARGIN_SCALE`, and once the game is
+        over 1 more for a win (less for a shared one), 1 less for a loss."""
+        money = [state.money(s) for s in range(state.players)]
+        margins = [(money[s] - max(m for o, m in enumerate(money) if o != s)) / MARGIN_SCALE
+                   for s in range(state.players)]
         if state.phase == OVER:
-            return [1.0 / len(state.winners) if s in state.winners else -1.0 for s in range(players)]
-        money = [state.money(s) for s in range(players)]
-        return [math.tanh((money[s] - max(m for o, m in enumerate(money) if o != s)) / MARGIN_SCALE)
-                for s in range(players)]
+            return [m + (1.0 / len(state.winners) if s in state.winners else -1.0) for s, m in enumerate(margins)]
+        return margins

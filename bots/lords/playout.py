@@ -9,7 +9,6 @@ here: a playout runs on a determinized state, a sample of what the bot cannot se
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -22,7 +21,7 @@ from engine.lords.legal import legal_actions
 from engine.lords.state import OVER, LordsState
 
 RESERVE = 10  # $m a sprawl leaves in hand
-MARGIN_SCALE = 15.0  # points of worth margin that count as a clear lead (tanh's scale)
+MARGIN_SCALE = 15.0  # points of worth margin that count as a clear lead: a playout's unit of score
 
 
 def quick_action(state: LordsState, seat: int, rng: random.Random) -> Any:
@@ -76,10 +75,11 @@ def playout(state: LordsState, turns: int, rng: random.Random) -> None:
 
 
 def rewards(state: LordsState) -> list[float]:
-    """Each seat's score of a playout's end, in [-1, 1]: its share of the win once the game is over, else
-    its worth's margin over the best opponent (see `value`), squashed."""
-    if state.phase == OVER:
-        return [1.0 / len(state.winners) if s in state.winners else -1.0 for s in range(state.players)]
+    """Each seat's score of a playout's end: its worth's margin over the best opponent (see `value`), in
+    units of `MARGIN_SCALE` points, and once the game is over 1 more for a win (less for a shared one), 1
+    less for a loss. Not squashed: a seat far ahead or behind must still tell its choices apart."""
     each = worths(state, Outlook.of_state(state))
-    return [math.tanh((each[s] - max(w for o, w in enumerate(each) if o != s)) / MARGIN_SCALE)
-            for s in range(state.players)]
+    margins = [(each[s] - max(w for o, w in enumerate(each) if o != s)) / MARGIN_SCALE for s in range(state.players)]
+    if state.phase == OVER:
+        return [m + (1.0 / len(state.winners) if s in state.winners else -1.0) for s, m in enumerate(margins)]
+    return margins
