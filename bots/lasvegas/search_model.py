@@ -25,7 +25,7 @@ MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead: a playout's unit
 
 
 class LasVegasModel:
-    paired = False
+    paired = True
 
     def __init__(self) -> None:
         self.greedy = GreedyBot("playout")  # its choices do not depend on its generator

@@ -102,3 +102,31 @@ def test_search_only_plays_legal_actions(game: str, rules: str, players: int, op
         action = decide(bots[who], rules_of, state, game_info(config, who), 0)
         assert is_legal(action, rules_of.legal_actions(state, who)), action
         rules_of.apply(state, who, action)
+
+
+def search_choice(game: Any, state: Any, seat: int, playouts: int = 40) -> str:
+    config = game.config(state)
+    return str(SearchBot("test", playouts=playouts).choose(turn_for(game, state, game_info(config, seat), 0)))
+
+
+def test_search_takes_the_las_vegas_casino_it_can_win_outright() -> None:
+    from tests.engine.lasvegas.table import ANNA, BENNO, blank, dice, notes, rolled
+
+    state = blank(2)
+    notes(state, 6, 90)
+    notes(state, 1, 10)
+    dice(state, 6, {BENNO: 1})
+    rolled(state, ANNA, [6, 6, 1, 1])
+    assert search_choice(LAS_VEGAS, state, ANNA) == "place 6"
+
+
+def test_search_remodels_to_take_over_a_lords_casino() -> None:
+    from tests.bots.test_lords_greedy import early
+    from tests.engine.lords.position import blank, money, tile
+
+    state = early(blank("classic", 2, current="blue"))
+    tile(state, "C1", "silver", "blue", pips=6)
+    tile(state, "C2", "gold", "green", pips=3)
+    tile(state, "C3", "gold", "green", pips=4)
+    money(state, blue=10)
+    assert search_choice(LORDS, state, 0) == "remodel C1 gold"
