@@ -1,8 +1,8 @@
 """What the search bot needs to play Las Vegas (see `bots.search.Model`).
 
-Every legal placement is a root candidate. Playouts play greedy (a tenth of the choices at random) until the
-round is paid, and score its end by each seat's money margin over the best opponent (the game's result once
-it is over).
+Every legal placement is a root candidate. Playouts play a fast greedy policy (`playout`; a tenth of the
+choices at random) until the round is paid, and score its end by each seat's money margin over the best
+opponent (the game's result once it is over).
 A pending decision (a kick, a slot machine note) is left to the greedy bot: the view does not carry all
 of it, so it cannot be determinized, and its choices are few and plain.
 """
@@ -13,10 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.base import GameInfo, concrete
-from bots.greedy import GreedyBot
+from bots.base import concrete
 from bots.lasvegas.determinize import determinize
-from bots.local import engine_action, turn_for
+from bots.lasvegas.playout import quick_action
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, LasVegasState
 
@@ -26,9 +25,6 @@ MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead: a playout's unit
 
 class LasVegasModel:
     paired = True
-
-    def __init__(self) -> None:
-        self.greedy = GreedyBot("playout")  # its choices do not depend on its generator
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
         return list(options)
@@ -42,16 +38,14 @@ class LasVegasModel:
         return options
 
     def playout(self, state: LasVegasState, rng: random.Random) -> None:
-        """Every seat plays greedy (now and then at random) to the end of the round."""
+        """Every seat plays the fast policy (now and then at random) to the end of the round."""
         round_ = state.round
         while state.phase != OVER and state.round == round_:
             seat = GAME.actors(state)[0]
-            options = GAME.legal_actions(state, seat)
-            if len(options) > 1 and rng.random() >= EXPLORE:
-                info = GameInfo("lasvegas", state.config.rules, state.players, state.config.options, seat)
-                action = engine_action(GAME, self.greedy.choose(turn_for(GAME, state, info, 0)))
+            if rng.random() < EXPLORE:
+                action = concrete(rng.choice(GAME.legal_actions(state, seat)), rng)
             else:
-                action = concrete(rng.choice(options), rng)
+                action = quick_action(state, seat, rng)
             GAME.apply(state, seat, action)
 
     def rewards(self, state: LasVegasState) -> list[float]:
