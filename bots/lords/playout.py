@@ -67,7 +67,13 @@ def _sprawl(state: LordsState, seat: int, money: int) -> Sprawl | None:
 
 
 def playout(state: LordsState, turns: int, rng: random.Random) -> None:
-    """Play on with the quick policy until `turns` more turns have started, or the game ends."""
+    """End the turn under way (once its decisions are answered), then play on with the quick policy until
+    `turns` more turns have started, or the game ends. The searched action is thus weighed as the last of
+    its turn, as the greedy bot weighs each of its own: the next action is searched when it comes."""
+    turn = state.turn
+    while state.phase != OVER and state.turn == turn:
+        seat = state.pending[0].seat if state.pending else state.current
+        GAME.apply(state, seat, legal_actions(state, seat)[0] if state.pending else EndTurn())
     last = state.turn + turns
     while state.phase != OVER and state.turn < last:
         seat = state.pending[0].seat if state.pending else state.current

@@ -19,7 +19,7 @@ from engine.lords.actions import EndTurn
 from engine.lords.legal import legal_actions
 from engine.lords.state import LordsState
 
-ROOT_CANDIDATES = 6
+ROOT_CANDIDATES = 4
 PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end is scored
 
 
