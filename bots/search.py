@@ -27,7 +27,6 @@ from bots.greedy import GreedyBot
 from engine.core.api import Game
 from engine.registry import get_game
 
-PLAYOUTS = 200  # the default budget of a decision
 EXPLORATION = 0.7  # UCB's constant, for scores in units of a clear lead
 MIN_WIDTH = 8  # candidates every node considers from its first playout
 MAX_DEPTH = 12  # tree levels a playout walks before the fast policy takes over
@@ -37,6 +36,7 @@ class Model(Protocol):
     """What the search needs of a game besides its rules."""
 
     paired: bool  # choose by sequential halving with common samples rather than by the tree
+    playouts: int  # the game's default budget of a decision
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]: ...
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
@@ -158,12 +158,13 @@ class Search:
 
 
 class SearchBot(Bot):
-    """IS-MCTS with a budget of `playouts` per decision (or `millis` milliseconds, when given)."""
+    """IS-MCTS with a budget of `playouts` per decision, or `millis` milliseconds; without either, each
+    game's default number of playouts."""
 
     name = "search"
     games = ("lasvegas", "lords")
 
-    def __init__(self, seed: str = "0", playouts: int | None = PLAYOUTS, millis: float | None = None) -> None:
+    def __init__(self, seed: str = "0", playouts: int | None = None, millis: float | None = None) -> None:
         super().__init__(seed)
         self.seed = seed
         self.playouts, self.millis = playouts, millis
@@ -197,6 +198,7 @@ class SearchBot(Bot):
         rng = random.Random(f"{self.seed}/{turn.version}/{self.rng.getrandbits(32)}")
         search = Search(game, model, rng)
         run = search.halving if model.paired else search.run
-        chosen = run(turn.view, turn.seat, roots, self.playouts, self.millis)
+        playouts = self.playouts if self.playouts is not None or self.millis else model.playouts
+        chosen = run(turn.view, turn.seat, roots, playouts, self.millis)
         return back(chosen, options, legal)
 

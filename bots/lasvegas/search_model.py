@@ -25,6 +25,7 @@ MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead: a playout's unit
 
 class LasVegasModel:
     paired = True
+    playouts = 300
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
         return list(options)

@@ -25,6 +25,7 @@ PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end i
 
 class LordsModel:
     paired = True
+    playouts = 120
 
     def __init__(self, seed: str) -> None:
         self.greedy = LordsGreedy(seed)
