@@ -28,6 +28,7 @@ from engine.core.api import Game
 from engine.registry import get_game
 
 EXPLORATION = 0.7  # UCB's constant, for scores in units of a clear lead
+CONFIDENCE = 1.0  # standard errors by which search must beat the prior's choice to play another
 MIN_WIDTH = 8  # candidates every node considers from its first playout
 MAX_DEPTH = 12  # tree levels a playout walks before the fast policy takes over
 
@@ -43,6 +44,18 @@ class Model(Protocol):
     def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
     def playout(self, state: Any, rng: random.Random) -> None: ...
     def rewards(self, state: Any) -> list[float]: ...
+
+
+def clearly_better(these: list[float], those: list[float]) -> bool:
+    """Whether paired scores show `these` ahead of `those` by more than `CONFIDENCE` standard errors of the
+    mean difference, over the samples both were played on (`those` may have stopped earlier)."""
+    diffs = [a - b for a, b in zip(these, those, strict=False)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return mean > CONFIDENCE * spread
 
 
 @dataclass(slots=True)
@@ -97,9 +110,12 @@ class Search:
         """Sequential halving over the root's candidates with common samples: in each round every surviving
         candidate is played on the same determinized states with the same playout dice, and the better half
         goes on. Pairing the samples removes the luck of the deal from the comparison, which a tree's
-        separate samples cannot (a Lords of Vegas deal moves a position's value more than most choices do)."""
+        separate samples cannot (a Lords of Vegas deal moves a position's value more than most choices do).
+        The prior's choice (the first candidate: greedy's) stays unless the last one standing beats it
+        clearly on the samples both were played on."""
         alive = list(range(len(roots)))
         totals = [0.0] * len(roots)
+        scores: list[list[float]] = [[] for _ in roots]  # per candidate, per sample (the same samples for all)
         rounds = max(1, math.ceil(math.log2(len(roots))))
         start = time.perf_counter()
         for done_rounds in range(rounds):
@@ -115,11 +131,13 @@ class Search:
                     state = self.game.clone(sample)
                     self.game.apply(state, seat, roots[index])
                     self.model.playout(state, random.Random(seed))
-                    totals[index] += self.model.rewards(state)[seat]
+                    score = self.model.rewards(state)[seat]
+                    totals[index] += score
+                    scores[index].append(score)
                 swept += 1
             alive.sort(key=lambda i: (-totals[i], i))
             alive = alive[:max(1, math.ceil(len(alive) / 2))]
-        return roots[alive[0]]
+        return roots[alive[0] if clearly_better(scores[alive[0]], scores[0]) else 0]
 
     def playout(self, root: Node, state: Any, first: list[Node]) -> None:
         path = [self.step(first, state)]

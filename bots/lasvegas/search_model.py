@@ -1,6 +1,6 @@
 """What the search bot needs to play Las Vegas (see `bots.search.Model`).
 
-Every legal placement is a root candidate. Playouts play a fast greedy policy (`playout`; a tenth of the
+Every legal placement is a root candidate, greedy's first. Playouts play a fast greedy policy (`playout`; a tenth of the
 choices at random) until the round is paid, and score its end by each seat's money margin over the best
 opponent (the game's result once it is over).
 A pending decision (a kick, a slot machine note) is left to the greedy bot: the view does not carry all
@@ -13,9 +13,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.base import concrete
+from bots.base import GameInfo, LegalAction, Turn, concrete
+from bots.greedy import GreedyBot
 from bots.lasvegas.determinize import determinize
 from bots.lasvegas.playout import quick_action
+from bots.local import engine_action
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, LasVegasState
 
@@ -27,8 +29,15 @@ class LasVegasModel:
     paired = True
     playouts = 300
 
+    def __init__(self) -> None:
+        self.greedy = GreedyBot("prior")  # its choices do not depend on its generator
+
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
-        return list(options)
+        """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better)."""
+        info = GameInfo("lasvegas", str(view["rules"]), int(view["players"]), tuple(view["options"]),
+                        int(view["viewer"]))
+        choice = engine_action(GAME, self.greedy.choose(Turn(info, 0, view, [LegalAction.of(o) for o in options])))
+        return [choice, *(o for o in options if o != choice)]
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LasVegasState:
         return determinize(view, seat, rng)
