@@ -130,3 +130,25 @@ def test_search_remodels_to_take_over_a_lords_casino() -> None:
     tile(state, "C3", "gold", "green", pips=4)
     money(state, blue=10)
     assert search_choice(LORDS, state, 0) == "remodel C1 gold"
+
+
+def test_the_tree_search_takes_the_las_vegas_casino_it_can_win_outright(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bots.lasvegas.search_model import LasVegasModel
+    from tests.engine.lasvegas.table import ANNA, BENNO, blank, dice, notes, rolled
+
+    monkeypatch.setattr(LasVegasModel, "paired", False)  # the IS-MCTS tree instead of sequential halving
+    state = blank(2)
+    notes(state, 6, 90)
+    notes(state, 1, 10)
+    dice(state, 6, {BENNO: 1})
+    rolled(state, ANNA, [6, 6, 1, 1])
+    assert search_choice(LAS_VEGAS, state, ANNA, playouts=60) == "place 6"
+
+
+def test_search_overrules_greedy_only_on_clear_evidence() -> None:
+    from bots.search import clearly_better
+
+    assert clearly_better([1.0, 1.2, 0.9, 1.1], [0.0, 0.1, 0.0, 0.2])
+    assert not clearly_better([1.0, -1.0, 1.0, -0.9], [0.0, 0.0, 0.0, 0.0])  # ahead on average, by noise
+    assert not clearly_better([5.0], [0.0])  # one sample proves nothing
+    assert clearly_better([1.0, 1.2, 0.9, 1.1, 7.0], [0.0, 0.1, 0.0, 0.2])  # compared where both were played
