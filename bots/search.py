@@ -207,6 +207,8 @@ class SearchBot(Bot):
             return legal[0]
         if turn.info.game == "lasvegas" and turn.view.get("pending"):
             return self.greedy.choose(turn)  # a kick or a note: see bots.lasvegas.search_model
+        if "underworld" in turn.view:
+            return self.greedy.choose(turn)  # its positions do not carry the Underworld cards
         game = get_game(turn.info.game)
         model = self.model(turn.info.game)
         options = [engine_option(game, option) for option in legal]

@@ -1,11 +1,9 @@
 """A full Lords of Vegas state consistent with one seat's view: the hidden deck order sampled.
 
-The view hides only the deck's order. Its make-up is known by colour (printed cards minus discards), and
-which lots' cards can still be in it follows from the board: a lot's card, once drawn, leaves a marker or
-its drawer's die there, so an empty lot's card is still unseen, a parking lot's is not, and a casino tile's
-may be either (built from a parking lot: seen; sprawled onto: maybe not). Each colour's unseen count is
-filled with its empty lots first, then with its tiles at random. End of Game goes where the stacking put
-it: under the draws left (see `value.Outlook`). The dice generator is fresh, from the bot's generator.
+The view hides only the deck's order: the discard pile is open card by card, so the cards still in the
+deck are exactly the lots' cards not in it, and End of Game's depth follows from the deal (the first
+discards; with 2 players also the F cards it set aside): it lies under the first three of four stacks of
+what the deal left. The dice generator is fresh, from the bot's generator.
 """
 
 from __future__ import annotations
@@ -15,13 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bots.lords.position import position_from_view
-from bots.lords.value import CARDS_PER_COLOUR, draws_left
+from bots.lords.value import STACKS, dealt
 from engine.core.rng import Rng
-from engine.lords.board import CARD_COLOURS, END_OF_GAME, LOT_COUNT, LOTS
+from engine.lords.board import END_OF_GAME, LOT_BY_NAME, LOT_COUNT
 from engine.lords.state import LordsState
-
-CARDS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(LOT_COUNT) if LOTS[i].card_colour == c)
-                                              for c in range(len(CARD_COLOURS)))
 
 
 def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, base: LordsState | None = None
@@ -30,22 +25,17 @@ def determinize(view: Mapping[str, Any], seat: int, rng: random.Random, base: Lo
     position the view shows (`position_from_view`), saves rebuilding it for each sample."""
     state = base.clone() if base is not None else position_from_view(view, "")
     state.rng = Rng(f"{rng.getrandbits(64):016x}")
-    discards = view["discards"]
-    unseen: list[int] = []
-    for colour, name in enumerate(CARD_COLOURS):
-        count = max(0, CARDS_PER_COLOUR[colour] - int(discards.get(name, 0)))
-        empty = [i for i in CARDS_OF[colour] if state.marker[i] < 0 and state.tile[i] < 0]
-        tiled = [i for i in CARDS_OF[colour] if state.tile[i] >= 0]
-        rng.shuffle(empty)
-        rng.shuffle(tiled)
-        unseen += (empty + tiled)[:count]
+    pile = [END_OF_GAME if name == "End of Game" else LOT_BY_NAME[name] for name in view["discard_pile"]]
+    state.discards = pile
+    gone = set(pile)
+    unseen = [lot for lot in range(LOT_COUNT) if lot not in gone]
     rng.shuffle(unseen)
     deck_left = int(view["deck_left"])
     if not deck_left:
         return state
-    above = min(len(unseen), round(draws_left(int(view["players"]), deck_left)))
-    top, bottom = unseen[:above], unseen[above:]
-    state.deck = [*bottom, END_OF_GAME, *top]  # the top of the deck is the end of the list
-    hidden = set(unseen)
-    state.discards = [lot for lot in range(LOT_COUNT) if lot not in hidden]
+    players = int(view["players"])
+    after_deal = LOT_COUNT - dealt(pile, players)
+    above = deck_left - 1 - after_deal // STACKS  # cards over End of Game
+    state.deck = [*unseen[above:], END_OF_GAME, *unseen[:above]]  # the top of the deck is the end of the list
     return state
+

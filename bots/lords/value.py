@@ -2,8 +2,8 @@
 
 Everything comes from what the view shows. The deck's order is hidden, but not its make-up: the cards of
 each colour still unseen are the printed ones minus the discards, and the End of Game card sits right
-under the first three of four stacks, so the draws left before the end are known (exactly with 3 or more
-players). `Outlook` turns that into how many more times each casino should pay.
+under the first three of four stacks of what the deal left (the discard pile, open card by card, shows the
+deal), so the draws left before the end are known exactly. `Outlook` turns that into how many more times each casino should pay.
 
 A seat's worth is its points now, plus the points its casinos should score (each payment scores a casino's
 tiles, less what the score track's breaks swallow), plus its money and the money its dice and parking lots
@@ -18,8 +18,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.lords.board import CARD_COLOURS, COLOURS, END_OF_GAME, LOTS, STRIP
-from engine.lords.state import OVER, LordsState
+from engine.lords.board import (
+    CARD_COLOURS,
+    CLOSED_BLOCK_FOR_TWO,
+    COLOURS,
+    END_OF_GAME,
+    LOT_BY_NAME,
+    LOT_COUNT,
+    LOTS,
+    STRIP,
+)
+from engine.lords.state import OVER, START_CARDS, LordsState
 from engine.lords.track import STOPS, advance
 
 CARDS_PER_COLOUR: tuple[int, ...] = tuple(sum(1 for lot in LOTS if lot.card_colour == c)
@@ -47,7 +56,9 @@ class Outlook:
         players = int(view["players"])
         discards = view["discards"]
         unseen = [max(0, CARDS_PER_COLOUR[c] - int(discards.get(name, 0))) for c, name in enumerate(CARD_COLOURS)]
-        left = draws_left(players, int(view["deck_left"]))
+        pile = [LOT_BY_NAME.get(name, END_OF_GAME) for name in view["discard_pile"]]
+        deck_left = int(view["deck_left"])
+        left = float(max(0, deck_left - 1 - (LOT_COUNT - dealt(pile, players)) // STACKS)) if deck_left else 0.0
         total = max(1, sum(unseen))
         return cls.make(players, left, [left * unseen[c] / total for c in range(len(CARD_COLOURS))],
                         view.get("phase") == "over")
@@ -65,7 +76,7 @@ class Outlook:
 
     @classmethod
     def make(cls, players: int, left: float, rate: list[float], over: bool) -> Outlook:
-        after_deal = _after_deal(players)
+        after_deal = LOT_COUNT - START_CARDS * players
         start = after_deal - after_deal / STACKS
         share = min(1.0, left / start) if start else 0.0
         money = MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * share
@@ -76,17 +87,17 @@ class Outlook:
         return self.pays[colour] + (self.strip_pays if strip else 0.0)
 
 
-def _after_deal(players: int) -> float:
-    """Cards in the deck after the deal, End of Game aside; with 2 players the deal also set aside the F
-    cards it met (none to a few: the 4th stack then holds 10 or 11)."""
-    return 48 - 2 * players - (2.0 if players == 2 else 0.0)
-
-
-def draws_left(players: int, deck_left: int) -> float:
-    """Cards still to draw before End of Game: the deck less End of Game and the 4th stack under it (a
-    quarter of the cards left after the deal, rounded down)."""
-    fourth = _after_deal(players) / STACKS if players == 2 else float(int(_after_deal(players)) // STACKS)
-    return max(0.0, deck_left - 1 - fourth) if deck_left else 0.0
+def dealt(pile: list[int], players: int) -> int:
+    """How many of the discards (`pile`, oldest first) the deal made: two cards a seat, and with 2 players
+    the F cards it met and set aside. The rest of the cards went into the four stacks."""
+    if players != 2:
+        return START_CARDS * players
+    kept = 0
+    for count, card in enumerate(pile, 1):
+        kept += card < LOT_COUNT and LOTS[card].block != CLOSED_BLOCK_FOR_TWO
+        if kept == START_CARDS * players:
+            return count
+    return len(pile)
 
 
 def points_per_payment(score: int, tiles: int) -> float:

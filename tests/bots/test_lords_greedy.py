@@ -165,6 +165,7 @@ def is_legal(state: LordsState, seat: int, action: object) -> bool:
 @pytest.mark.parametrize(("rules", "players", "options"), [
     ("classic", 2, ()), ("classic", 3, ()), ("classic", 4, ("layoff",)),
     ("up", 2, ("layoff",)), ("up", 3, ()), ("up", 4, ()), ("up", 5, ("layoff",)), ("up", 6, ()),
+    ("underworld", 3, ()), ("up", 4, ("layoff", "underworld")),
 ])
 def test_it_only_plays_legal_actions(rules: str, players: int, options: tuple[str, ...]) -> None:
     config = GameConfig("lords", rules, players, f"legal/{rules}/{players}", options)
