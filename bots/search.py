@@ -1,15 +1,22 @@
-"""The search bot: information-set Monte Carlo tree search over determinized states (both games).
+"""The search bot: Monte Carlo search over determinized states, for both games.
 
-Each playout samples a full state the bot cannot tell from the real one (`determinize`: the same view, the
-hidden cards and the dice generator drawn anew), walks one tree shared by all samples (single-observer
-IS-MCTS: a node is an action sequence, and a child's statistics count only the playouts in which it was
-available), adds one node, plays on with a fast policy to a horizon, and scores the end by the change in
-every seat's margin. Every node chooses for the seat acting there, by UCB on that seat's score. Wide choices are
-handled by progressive widening: a node considers only its first max(8, ⌈1 + √visits⌉) candidates, in the order of a
-prior (at the root, the greedy bot's ranking; bets are grouped into their smallest, middle and largest).
+Every playout starts from a full state the bot cannot tell from the real one (`determinize`: the same
+view, the hidden cards and the dice generator drawn anew), plays on with a fast policy to a horizon, and
+scores the end by every seat's margin. Two ways to spend the playouts:
 
-The budget is a number of playouts (deterministic for a seed) or milliseconds. The root's most visited
-candidate is played.
+- `Search.halving` (what both games use): sequential halving over the root's candidates with common
+  samples. Each round plays every surviving candidate on the same determinized states and playout dice,
+  and keeps the better half. The prior's choice (greedy's) stays unless the last candidate standing beats
+  it by more than `CONFIDENCE` standard errors of their paired differences.
+- `Search.run`: information-set MCTS (single observer): one tree shared by all samples, a node per action
+  sequence whose statistics count only the playouts in which it was available, UCB for the seat acting
+  at each node, one node added per playout, the change in margins from the root's as the score. Wide
+  choices are handled by progressive widening: a node considers its first max(8, ⌈1 + √visits⌉)
+  candidates in the order of a prior. The root's most visited candidate is played.
+
+Candidates come from the game's model (`Model`): at a Lords root the greedy bot's best few (bets grouped
+into their smallest, middle and largest), in Las Vegas every placement. The budget is a number of
+playouts (deterministic for a seed) or milliseconds.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Everything comes from what the view shows. The deck's order is hidden, but not its make-up: the cards of
 each colour still unseen are the printed ones minus the discards, and the End of Game card sits right
 under the first three of four stacks of what the deal left (the discard pile, open card by card, shows the
-deal), so the draws left before the end are known exactly. `Outlook` turns that into how many more times each casino should pay.
+deal), so the draws left before the end are known exactly. `Outlook` turns that into how many more times
+each casino should pay.
 
 A seat's worth is its points now, plus the points its casinos should score (each payment scores a casino's
 tiles, less what the score track's breaks swallow), plus its money and the money its dice and parking lots
