@@ -213,9 +213,9 @@ class SearchBot(Bot):
         if len(legal) == 1 and not legal[0].is_range:
             return legal[0]
         if turn.info.game == "lasvegas" and turn.view.get("pending"):
-            return self.greedy.choose(turn)  # a kick or a note: see bots.lasvegas.search_model
+            return self.greedy.choose(turn)  # a kick or a note: few and plain choices
         if "underworld" in turn.view:
-            return self.greedy.choose(turn)  # its positions do not carry the Underworld cards
+            return self.greedy.choose(turn)  # its playouts know nothing of the Underworld cards
         game = get_game(turn.info.game)
         model = self.model(turn.info.game)
         options = [engine_option(game, option) for option in legal]

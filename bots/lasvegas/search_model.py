@@ -3,8 +3,7 @@
 Every legal placement is a root candidate, greedy's first. Playouts play a fast greedy policy (`playout`; a tenth of the
 choices at random) until the round is paid, and score its end by each seat's money margin over the best
 opponent (the game's result once it is over).
-A pending decision (a kick, a slot machine note) is left to the greedy bot: the view does not carry all
-of it, so it cannot be determinized, and its choices are few and plain.
+A pending decision (a kick, a slot machine note) is left to the greedy bot: its choices are few and plain.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from typing import Any
 
 from bots.base import GameInfo, LegalAction, Turn, concrete
 from bots.greedy import GreedyBot
-from bots.lasvegas.determinize import determinize
 from bots.lasvegas.playout import quick_action
 from bots.local import engine_action
 from engine.lasvegas.game import LAS_VEGAS as GAME
@@ -40,7 +38,7 @@ class LasVegasModel:
         return [choice, *(o for o in options if o != choice)]
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LasVegasState:
-        return determinize(view, seat, rng)
+        return GAME.determinize(view, seat, rng)
 
     def candidates(self, state: LasVegasState, seat: int, rng: random.Random) -> list[Any]:
         options = GAME.legal_actions(state, seat)

@@ -1,11 +1,12 @@
 """The greedy Lords of Vegas player: the action that most raises the position's value, until none does.
 
 It decides from its seat's view and its legal actions only. It rebuilds the position the view shows
-(`position.position_from_view`), tries each legal action on a copy with the engine's own rules, and
-values the result (`value.value`: its expected points and money against the best opponent's). Chance is
-sampled: a reorganization is tried several times with the bot's own dice. When nothing raises the value,
-it considers a gamble (only when behind, or short of money for a buy that would pay, and never in the
-casino of the strongest opponent), then ends its turn. docs/BOTS.md lists its rules.
+(`Game.determinize`: the deck's order, which it never draws from, is a sample), tries each legal action on
+a copy with the engine's own rules, and values the result (`value.value`: its expected points and money
+against the best opponent's). Chance is sampled: a reorganization is tried several times with the bot's
+own dice. When nothing raises the value, it considers a gamble (only when behind, or short of money for a
+buy that would pay, and never in the casino of the strongest opponent), then ends its turn. docs/BOTS.md
+lists its rules.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from typing import Any
 
 from bots.base import Choice, Turn
 from bots.choices import back, engine_option
-from bots.lords.position import position_from_view
 from bots.lords.value import Outlook, value, worths
 from engine.core.api import ActionRange
 from engine.core.errors import IllegalAction
@@ -64,7 +64,7 @@ class LordsGreedy:
             return options[0]
         seat = int(view["viewer"])
         outlook = Outlook.of(view)
-        base = position_from_view(view, self._seed())
+        base = GAME.determinize(view, int(view["viewer"]), self.rng)
         pending = view.get("pending")
         if pending and pending["kind"] == "layoff":
             return self._layoff(base, seat, outlook)
@@ -100,7 +100,7 @@ class LordsGreedy:
         choice, then the plain actions by gain, ending the turn, and a few bets (smallest, half, most)."""
         choice = self.decide(view, options)
         seat = int(view["viewer"])
-        base = position_from_view(view, self._seed())
+        base = GAME.determinize(view, int(view["viewer"]), self.rng)
         outlook = Outlook.of(view)
         if view.get("pending"):
             gains = {o: self.expected(base, seat, o, outlook) for o in options if not isinstance(o, ActionRange)}
@@ -114,9 +114,6 @@ class LordsGreedy:
         ranked = ([choice] + [o for o in order + rest if o != choice])[:limit]
         ends = [o for o in options if isinstance(o, EndTurn)]
         return ranked + [e for e in ends if e not in ranked]
-
-    def _seed(self) -> str:
-        return f"{self.rng.getrandbits(64):016x}"
 
     def expected(self, base: LordsState, seat: int, action: Any, outlook: Outlook) -> float:
         """The mean value of the position after `action`, over samples of the dice it rolls."""

@@ -11,11 +11,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.lords.determinize import determinize
 from bots.lords.greedy import LordsGreedy
 from bots.lords.playout import playout, quick_action, rewards
-from bots.lords.position import position_from_view
 from engine.lords.actions import EndTurn
+from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.legal import legal_actions
 from engine.lords.state import LordsState
 
@@ -29,16 +28,12 @@ class LordsModel:
 
     def __init__(self, seed: str) -> None:
         self.greedy = LordsGreedy(seed)
-        self.view: Mapping[str, Any] | None = None
-        self.base: LordsState | None = None
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
         return self.greedy.ranked(view, options, ROOT_CANDIDATES)
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LordsState:
-        if view is not self.view:
-            self.view, self.base = view, position_from_view(view, "")
-        return determinize(view, seat, rng, self.base)
+        return GAME.determinize(view, seat, rng)
 
     def candidates(self, state: LordsState, seat: int, rng: random.Random) -> list[Any]:
         if state.pending or seat != state.current:

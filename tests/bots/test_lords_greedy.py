@@ -13,18 +13,23 @@ from engine.core.api import ActionRange, GameConfig
 from engine.lords.actions import ProposeTrade
 from engine.lords.board import END_OF_GAME, LOT_BY_NAME, LOTS
 from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
+from engine.lords.state import START_CARDS, LordsState
+from engine.lords.turn import STACKS
 from tests.engine.lords.position import blank, marker, money, play, seat, tile
 
-FRESH_DECK = 31  # cards left with nothing drawn yet in a 4-player game: 20 draws before End of Game
+DEAL = ("D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "E1", "E3", "E4")  # lots no test puts anything on
 
 
 def early(state: LordsState, discarded: tuple[str, ...] = ()) -> LordsState:
-    """The deck as early in the game (its order is hidden from the bot anyway); `discarded` card colours
-    have every one of their cards among the discards."""
-    state.deck = [END_OF_GAME, *(lot.index for lot in LOTS[:FRESH_DECK - 1])]
+    """Cards as early in the game: the deal's (and every card of the `discarded` colours) in the discard
+    pile, the rest in the deck with End of Game at its depth (its order is hidden from the bots anyway)."""
     colours = {"purple": 0, "brown": 1, "gold": 2, "silver": 3, "aqua": 4, "strip": 5}
-    state.discards = [lot.index for lot in LOTS if lot.card_colour in {colours[c] for c in discarded}]
+    dealt = [LOT_BY_NAME[name] for name in DEAL[:START_CARDS * state.players]]
+    gone = {lot.index for lot in LOTS if lot.card_colour in {colours[c] for c in discarded}} - set(dealt)
+    state.discards = [*dealt, *sorted(gone)]
+    rest = [lot.index for lot in LOTS if lot.index not in set(state.discards)]
+    below = (len(LOTS) - START_CARDS * state.players) // STACKS
+    state.deck = [*rest[:below], END_OF_GAME, *rest[below:]]
     return state
 
 
@@ -49,7 +54,9 @@ def test_it_does_not_build_when_nothing_is_left_to_draw() -> None:
 
 
 def test_it_builds_the_colour_with_the_most_cards_left() -> None:
-    state = early(blank("classic", 4, current="blue"), discarded=("purple", "brown", "silver", "aqua"))
+    state = early(blank("classic", 4, current="blue"), discarded=("purple", "brown", "silver"))
+    state.discards += [lot.index for lot in LOTS if lot.card_colour == 4][:4]  # aqua: 5 cards left, gold 9
+    state.deck = [card for card in state.deck if card not in state.discards]
     marker(state, "A2", "blue")
     money(state, blue=20)
     assert greedy(state, "blue") == "build A2 gold"
@@ -130,7 +137,7 @@ def test_it_gambles_for_the_price_of_a_buy_it_cannot_afford() -> None:
     tile(state, "C3", "purple", "red", pips=6)
     tile(state, "C6", "purple", "red", pips=4)
     marker(state, "A6", "blue")  # $20m
-    state.score[seat(state, "green")] = 30  # the leader: red's casino is fair game
+    state.score[seat(state, "green")] = 60  # the leader: red's casino is fair game
     money(state, blue=12, red=30)
     assert greedy(state, "blue") == "gamble C3 8"
 
