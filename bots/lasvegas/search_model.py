@@ -1,9 +1,9 @@
 """What the search bot needs to play Las Vegas (see `bots.search.Model`).
 
-Every legal placement is a root candidate, greedy's first. Playouts play a fast greedy policy (`playout`; a tenth of the
-choices at random) until the round is paid, and score its end by each seat's money margin over the best
-opponent (the game's result once it is over).
-A pending decision (a kick, a slot machine note) is left to the greedy bot: its choices are few and plain.
+Every legal placement is a root candidate, greedy's first. Playouts play greedy (a tenth of the choices at
+random) until the round is paid, and score its end by each seat's money margin over the best opponent (the
+game's result once it is over). A pending decision (a kick, a slot machine note) is left to the greedy bot:
+its choices are few and plain.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from typing import Any
 
 from bots.base import GameInfo, LegalAction, Turn, concrete
 from bots.greedy import GreedyBot
-from bots.lasvegas.playout import quick_action
-from bots.local import engine_action
+from bots.local import engine_action, turn_for
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, LasVegasState
 
@@ -25,7 +24,7 @@ MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead: a playout's unit
 
 class LasVegasModel:
     paired = True
-    playouts = 300
+    playouts = 100
 
     def __init__(self) -> None:
         self.greedy = GreedyBot("prior")  # its choices do not depend on its generator
@@ -46,14 +45,16 @@ class LasVegasModel:
         return options
 
     def playout(self, state: LasVegasState, rng: random.Random) -> None:
-        """Every seat plays the fast policy (now and then at random) to the end of the round."""
+        """Every seat plays greedy (a tenth of its choices at random) to the end of the round."""
         round_ = state.round
         while state.phase != OVER and state.round == round_:
             seat = GAME.actors(state)[0]
-            if rng.random() < EXPLORE:
-                action = concrete(rng.choice(GAME.legal_actions(state, seat)), rng)
+            options = GAME.legal_actions(state, seat)
+            if len(options) > 1 and rng.random() >= EXPLORE:
+                info = GameInfo("lasvegas", state.config.rules, state.players, state.config.options, seat)
+                action = engine_action(GAME, self.greedy.choose(turn_for(GAME, state, info, 0)))
             else:
-                action = quick_action(state, seat, rng)
+                action = concrete(rng.choice(options), rng)
             GAME.apply(state, seat, action)
 
     def rewards(self, state: LasVegasState) -> list[float]:

@@ -1,24 +1,13 @@
-"""The search bot's fast playout policies, on positions built for each rule they follow."""
+"""The Lords search's fast playout policy, on positions built for each rule it follows."""
 
 from __future__ import annotations
 
 import random
 
-from bots.lasvegas.playout import quick_action as lasvegas_quick
 from bots.lords.playout import quick_action as lords_quick
 from tests.bots.test_lords_greedy import early
-from tests.engine.lasvegas.table import ANNA, BENNO, blank, dice, notes, rolled
 from tests.engine.lords.position import blank as lords_blank
 from tests.engine.lords.position import marker, money, tile
-
-
-def test_las_vegas_playouts_take_the_casino_they_can_win_outright() -> None:
-    state = blank(2)
-    notes(state, 6, 90)
-    notes(state, 1, 10)
-    dice(state, 6, {BENNO: 1})
-    rolled(state, ANNA, [6, 6, 1, 1])
-    assert lasvegas_quick(state, ANNA, random.Random(0)).text() == "place 6"
 
 
 def test_lords_playouts_build_in_the_colour_of_a_neighbouring_casino_they_boss() -> None:

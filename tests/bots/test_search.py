@@ -82,6 +82,7 @@ def test_search_takes_the_las_vegas_casino_it_can_win_outright() -> None:
     notes(state, 6, 90)
     notes(state, 1, 10)
     dice(state, 6, {BENNO: 1})
+    state.hands[BENNO] = [0, 0, 0, 0]  # Benno has placed all his dice: nobody can answer
     rolled(state, ANNA, [6, 6, 1, 1])
     assert search_choice(LAS_VEGAS, state, ANNA) == "place 6"
 
@@ -107,6 +108,7 @@ def test_the_tree_search_takes_the_las_vegas_casino_it_can_win_outright(monkeypa
     notes(state, 6, 90)
     notes(state, 1, 10)
     dice(state, 6, {BENNO: 1})
+    state.hands[BENNO] = [0, 0, 0, 0]  # Benno has placed all his dice: nobody can answer
     rolled(state, ANNA, [6, 6, 1, 1])
     assert search_choice(LAS_VEGAS, state, ANNA, playouts=60) == "place 6"
 
