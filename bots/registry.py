@@ -1,10 +1,12 @@
 """Bots by name, as `--bots`, `vegas bot --bot` and the server's bot seats name them.
 
 The built-in bots are listed here. Third-party bots come in two ways, both only where the caller allows
-plugins (the command line of the person running them; never the server's bot seats, which a remote client
-names): an installed package's `vegas.bots` entry point (`[project.entry-points."vegas.bots"]` with
+plugins: an installed package's `vegas.bots` entry point (`[project.entry-points."vegas.bots"]` with
 `mybot = "mypackage.bots:MyBot"`), which adds its name to the list; or `module:Class`, imported as it is
-written (the module must be importable: installed, or in the current directory).
+written (the module must be importable: installed, or in the current directory). The command line of the
+person running the bots allows both; the server's bot seats, which a remote client names, allow entry
+points only, and only when the host says so (`vegas serve --plugin-bots`): a client never makes the server
+import a module of its choosing.
 """
 
 from __future__ import annotations
@@ -30,22 +32,22 @@ def plugin_entry_points() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in BOTS}
 
 
-def bot_names(plugins: bool = False) -> list[str]:
+def bot_names(plugins: bool = False, imports: bool = True) -> list[str]:
     return sorted([*BOTS, *(plugin_entry_points() if plugins else ())])
 
 
-def bot_class(name: str, plugins: bool = False) -> type[Bot]:
-    """The Bot subclass called `name`: built in, or (with `plugins`) an entry point's or `module:Class`.
-    ValueError says what is wrong and lists the bots there are."""
+def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bot]:
+    """The Bot subclass called `name`: built in, or (with `plugins`) an entry point's or (with `imports` too)
+    `module:Class`. ValueError says what is wrong and lists the bots there are."""
     if name in BOTS:
         return BOTS[name]
     if plugins:
         entry = plugin_entry_points().get(name)
         if entry is not None:
             return _checked(entry.load(), f"the {ENTRY_POINT_GROUP} entry point {name} = {entry.value}")
-        if ":" in name:
+        if ":" in name and imports:
             return _imported(name)
-    hint = " or module:Class" if plugins else ""
+    hint = " or module:Class" if plugins and imports else ""
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(bot_names(plugins))}{hint}")
 
 
@@ -67,10 +69,10 @@ def _checked(found: object, what: str) -> type[Bot]:
     return found
 
 
-def bot_problem(name: str, game: str, plugins: bool = False) -> str | None:
+def bot_problem(name: str, game: str, plugins: bool = False, imports: bool = True) -> str | None:
     """Why `name` cannot take a seat in a game of `game`, as a sentence; None if it can."""
     try:
-        games = bot_class(name, plugins).games
+        games = bot_class(name, plugins, imports).games
     except ValueError as error:
         return str(error)
     if games is not None and game not in games:
@@ -78,6 +80,11 @@ def bot_problem(name: str, game: str, plugins: bool = False) -> str | None:
     return None
 
 
-def make_bot(name: str, seed: str, plugins: bool = False) -> Bot:
+def make_bot(name: str, seed: str, plugins: bool = False, imports: bool = True) -> Bot:
     """A fresh bot called `name`, seeded with `seed`; ValueError lists the known bots."""
-    return bot_class(name, plugins)(seed)
+    return bot_class(name, plugins, imports)(seed)
+
+
+def seat_bots(game: str, plugins: bool = False) -> list[str]:
+    """The bots a server may seat in a game of `game` (entry points too with `plugins`, never imports)."""
+    return [name for name in bot_names(plugins, imports=False) if bot_problem(name, game, plugins, False) is None]

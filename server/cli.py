@@ -36,6 +36,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--tls-key", type=Path, help="PEM private key for --tls-cert")
     parser.add_argument("--bot-think-ms", type=int, default=300,
                         help="pause before each move of the server's bots, unless the game sets its own")
+    parser.add_argument("--plugin-bots", action="store_true",
+                        help="let games seat the bots that installed packages offer (vegas.bots entry points; "
+                        "they run in the server, so only with packages you trust)")
     add_limit_flags(parser)
     parser.add_argument("--password-file", type=Path,
                         help="a file holding the server's password (its first line): every call but health checks "
@@ -58,7 +61,7 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
         raise SystemExit(f"vegas serve: --workers {args.workers} must be 0..{MAX_WORKERS}")
     if not 0 <= args.port <= 65535:
         raise SystemExit(f"vegas serve: --port {args.port} is not a port (0..65535)")
-    settings = Settings(bot_think_ms=args.bot_think_ms)
+    settings = Settings(bot_think_ms=args.bot_think_ms, plugin_bots=args.plugin_bots)
     return ServerOptions(data_dir=args.data_dir, settings=settings, limits=limits_from(args),
                          tls_cert=args.tls_cert, tls_key=args.tls_key, workers=args.workers,
                          password=read_password(args.password_file, "vegas serve") if args.password_file else None)

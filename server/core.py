@@ -82,7 +82,9 @@ class MatchCore:
         self.recorded = recorded
         self.viewers: list[Viewer] = [None, *range(spec.config.players)]
         self.encoded: dict[Viewer, CanonicalObject] = {}
-        self.bots: dict[int, Bot] = {seat: make_bot(kind, f"{spec.game_id}:{seat}") for seat, kind in spec.bots.items()}
+        # the names were checked when the game was created (entry points only where the host allowed them)
+        self.bots: dict[int, Bot] = {seat: make_bot(kind, f"{spec.game_id}:{seat}", plugins=True, imports=False)
+                                     for seat, kind in spec.bots.items()}
         for seat, bot in self.bots.items():
             bot.on_game_start(game_info(spec.config, seat))
 

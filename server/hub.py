@@ -102,7 +102,7 @@ class GameHub:
         The game's place is reserved before anything is awaited, so concurrent creates never pass a limit."""
         config = GameConfig(game, rules, players, seed="", options=tuple(sorted(set(options))))
         rules_of = check_config(config)
-        _check_bots(bots, players, game)
+        _check_bots(bots, players, game, self.settings.plugin_bots)
         think = self.settings.bot_think_ms if bot_think_ms is None else bot_think_ms
         if not 0 <= think <= MAX_THINK_MS:
             raise errors.bad_request(f"bot_think_ms is {think}; it must be between 0 and {MAX_THINK_MS}")
@@ -252,10 +252,10 @@ async def _ready(session: GameSession) -> GameSession:
     return session
 
 
-def _check_bots(bots: Mapping[int, str], players: int, game: str) -> None:
+def _check_bots(bots: Mapping[int, str], players: int, game: str, plugins: bool) -> None:
     for seat, kind in bots.items():
         if not 0 <= seat < players:
             raise errors.bad_request(f"bot seat {seat} does not exist: seats are 0..{players - 1}")
-        problem = bot_problem(kind, game)
+        problem = bot_problem(kind, game, plugins, imports=False)
         if problem:
             raise errors.bad_request(problem)

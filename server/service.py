@@ -18,6 +18,7 @@ import grpc
 import structlog
 from vegas.v1 import table_pb2 as pb
 
+from bots.registry import seat_bots
 from engine.registry import game_names, get_game
 from server import convert, errors, validate
 from server.hub import GameHub
@@ -164,7 +165,8 @@ class VegasTable:
             game = get_game(name)
             rule_sets = [pb.RuleSet(name=r.name, min_players=r.min_players, max_players=r.max_players,
                                     description=r.description) for r in game.rule_sets.values()]
-            types.append(pb.GameType(name=name, title=game.title, rule_sets=rule_sets, options=list(game.options)))
+            types.append(pb.GameType(name=name, title=game.title, rule_sets=rule_sets, options=list(game.options),
+                                     bots=seat_bots(name, self.hub.settings.plugin_bots)))
         return pb.ListGameTypesResponse(games=types)
 
     @unary

@@ -50,6 +50,7 @@ class Settings:
     window: int = 128  # versions of diffs kept per viewer, so reconnecting clients get only what they missed
     queue_capacity: int = 256  # updates a subscriber may lag behind before it is resynced with a snapshot
     bot_think_ms: int = 0  # default pause before each bot move
+    plugin_bots: bool = False  # the bot seats may play installed vegas.bots entry points (never module:Class)
     fsync: bool = True
 
 

@@ -64,3 +64,27 @@ def test_what_is_not_a_bot_is_refused_with_a_sentence(installed: Path) -> None:
         bot_class("lazybots:Missing", plugins=True)
     with pytest.raises(ValueError, match="cannot import nosuchmodule"):
         bot_class("nosuchmodule:Bot", plugins=True)
+
+
+def test_a_host_who_allows_plugin_bots_seats_entry_points_but_never_imports_what_a_client_names(
+        installed: Path, tmp_path: Path) -> None:
+    from vegas.v1 import table_pb2 as pb
+
+    from server.app import ServerOptions
+    from server.session import Settings
+    from tests.server.harness import refusal, serving, stub_for
+
+    def create(stub: object, kind: str) -> object:
+        return stub.CreateGame(pb.CreateGameRequest(  # type: ignore[attr-defined]
+            game="lords", rules="up", players=2, bots=[pb.BotSeat(seat=0, kind=kind)]))
+
+    with serving(tmp_path / "plain") as server, stub_for(server.address) as stub:
+        assert "lazy" not in stub.ListGameTypes(pb.ListGameTypesRequest()).games[0].bots
+        assert "unknown bot 'lazy'" in refusal(create, stub, "lazy")[2]
+    with serving(tmp_path / "plugins", settings=Settings(plugin_bots=True)) as server, \
+            stub_for(server.address) as stub:
+        types = {t.name: list(t.bots) for t in stub.ListGameTypes(pb.ListGameTypesRequest()).games}
+        assert types["lords"] == ["greedy", "lazy", "random", "search"]
+        assert create(stub, "lazy").game_id  # type: ignore[attr-defined]
+        assert "unknown bot 'lazybots:Lazy'" in refusal(create, stub, "lazybots:Lazy")[2]
+    assert ServerOptions().settings.plugin_bots is False
