@@ -1,7 +1,8 @@
 """Is the game's seed provably fair? The commit-reveal check of `engine.core.fairness`, applied to a replay.
 
-The data can come from the file itself (the header's `meta` holds `commitment` and `entropies`, the end
-record's `meta` the revealed `server_seed`: see docs/REPLAY_FORMAT.md) or from whoever hands the file over
+The data can come from the file itself (the header's `meta` holds `commitment` and `entropies`, and for games
+whose players committed to their entropy `entropy_commitments` and `withheld`; the end record's `meta` the
+revealed `server_seed`: see docs/REPLAY_FORMAT.md) or from whoever hands the file over
 (the server's GetReplay reply carries the same three), passed in as a `Reveal`. When both are there they
 must agree.
 """
@@ -12,11 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.fairness import check_reveal
+from engine.core.fairness import check_entropies, check_reveal
 
 COMMITMENT = "commitment"
 ENTROPIES = "entropies"
 SERVER_SEED = "server_seed"
+ENTROPY_COMMITMENTS = "entropy_commitments"  # every seat's commitment to its entropy, made when it joined
+WITHHELD = "withheld"  # the seats that did not reveal their entropy in time (theirs is "")
 
 PROVEN = "proven"  # the revealed secret matches the commitment and derives the game's seed
 FAILED = "failed"  # revealed data contradicts the commitment or the seed
@@ -60,7 +63,10 @@ def _from_meta(meta: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...] | N
 
 def check_fairness(meta: Mapping[str, Any], seed: str, players: int, reveal: Reveal | None = None
                    ) -> FairnessCheck:
-    """Check the seed of a game with `players` seats against what the file's `meta` and `reveal` say."""
+    """Check the seed of a game with `players` seats against what the file's `meta` and `reveal` say.
+
+    The seats' entropies are checked against their commitments as soon as the file has both, so a
+    commitment or an entropy changed in a running game's header fails too."""
     commitment, entropies, server_seed = _from_meta(meta)
     conflicts = _conflicts(commitment, entropies, server_seed, reveal)
     if conflicts:
@@ -69,14 +75,38 @@ def check_fairness(meta: Mapping[str, Any], seed: str, players: int, reveal: Rev
         commitment, entropies, server_seed = reveal.commitment, reveal.entropies, reveal.server_seed
     if commitment is None:
         return FairnessCheck(NO_COMMITMENT, "no seed commitment: an offline game, nothing to prove")
+    entropies = entropies if entropies is not None else ("",) * players
+    promised, withheld = _entropy_commitments(meta)
+    problems = _entropy_count(entropies, players)
+    if promised is not None and not problems:
+        problems += tuple(check_entropies(promised, entropies, withheld))
+    if problems:
+        return FairnessCheck(FAILED, "the players' entropies are not the ones they committed to", problems)
     if server_seed is None:
         return FairnessCheck(NOT_REVEALED, f"committed to {commitment[:12]}…; the server seed is not revealed yet")
-    entropies = entropies if entropies is not None else ("",) * players
-    problems = _entropy_count(entropies, players) + tuple(check_reveal(server_seed, commitment, entropies, seed))
+    problems = tuple(check_reveal(server_seed, commitment, entropies, seed))
     if problems:
         return FairnessCheck(FAILED, "the seed is not the one the server committed to", problems)
     return FairnessCheck(PROVEN, f"the revealed server seed matches commitment {commitment[:12]}… and, with "
-                         f"the players' entropy, gives this game's seed")
+                         f"the players' entropy{_entropy_words(promised, withheld)}, gives this game's seed")
+
+
+def _entropy_commitments(meta: Mapping[str, Any]) -> tuple[tuple[str, ...] | None, frozenset[int]]:
+    """The seats' commitments to their entropies (None in files from before players committed) and the
+    seats that withheld theirs."""
+    promised, withheld = meta.get(ENTROPY_COMMITMENTS), meta.get(WITHHELD)
+    seats = frozenset(s for s in withheld if isinstance(s, int)) if isinstance(withheld, list) else frozenset()
+    return (tuple(str(c) for c in promised) if isinstance(promised, list) else None), seats
+
+
+def _entropy_words(promised: tuple[str, ...] | None, withheld: frozenset[int]) -> str:
+    if promised is None:
+        return ""
+    words = " (each the one its seat committed to when joining"
+    if withheld:
+        words += f"; seat{'s' if len(withheld) > 1 else ''} {', '.join(map(str, sorted(withheld)))} withheld " \
+                 "theirs and got \"\""
+    return words + ")"
 
 
 def _entropy_count(entropies: Sequence[str], players: int) -> tuple[str, ...]:

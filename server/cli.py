@@ -40,6 +40,9 @@ def register(commands: Any) -> None:
                         help="let games seat the bots that installed packages offer (vegas.bots entry points; "
                         "they run in the server, so only with packages you trust)")
     add_limit_flags(parser)
+    parser.add_argument("--reveal-timeout", type=float, default=Settings().reveal_timeout, metavar="SECONDS",
+                        help="seconds the players who committed to their entropy have to reveal it once every seat "
+                             "is taken; a seat that has not by then gets \"\" (default: %(default)g)")
     parser.add_argument("--password-file", type=Path,
                         help="a file holding the server's password (its first line): every call but health checks "
                         "must bring it (vegas play / vegas bot --password-file); none: anyone on the network may play")
@@ -61,7 +64,10 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
         raise SystemExit(f"vegas serve: --workers {args.workers} must be 0..{MAX_WORKERS}")
     if not 0 <= args.port <= 65535:
         raise SystemExit(f"vegas serve: --port {args.port} is not a port (0..65535)")
-    settings = Settings(bot_think_ms=args.bot_think_ms, plugin_bots=args.plugin_bots)
+    if args.reveal_timeout < 0:
+        raise SystemExit(f"vegas serve: --reveal-timeout {args.reveal_timeout:g} must be 0 or more seconds")
+    settings = Settings(bot_think_ms=args.bot_think_ms, plugin_bots=args.plugin_bots,
+                        reveal_timeout=args.reveal_timeout)
     return ServerOptions(data_dir=args.data_dir, settings=settings, limits=limits_from(args),
                          tls_cert=args.tls_cert, tls_key=args.tls_key, workers=args.workers,
                          password=read_password(args.password_file, "vegas serve") if args.password_file else None)

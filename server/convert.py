@@ -8,14 +8,15 @@ from server.session import GameSession
 from server.viewers import Change, LegalAction, Status, Viewer, ViewUpdate
 
 STATUS = {Status.WAITING: pb.GAME_STATUS_WAITING, Status.RUNNING: pb.GAME_STATUS_RUNNING,
-          Status.FINISHED: pb.GAME_STATUS_FINISHED}
+          Status.FINISHED: pb.GAME_STATUS_FINISHED, Status.REVEALING: pb.GAME_STATUS_REVEALING}
 
 
 def summary(session: GameSession) -> pb.GameSummary:
     record = session.record
     presence = session.presence
     seats = [pb.SeatInfo(seat=s.seat, colour=s.colour, taken=s.taken, player=s.player, bot=bool(s.bot),
-                         connected=presence.connected(s.seat), away_since=presence.away_since.get(s.seat, ""))
+                         connected=presence.connected(s.seat), away_since=presence.away_since.get(s.seat, ""),
+                         entropy_commitment=s.committed, revealed=s.revealed)
              for s in record.seats]
     return pb.GameSummary(game_id=record.game_id, game=record.game, rules=record.rules, options=record.options,
                           players=record.players, seats=seats, status=STATUS[session.status],

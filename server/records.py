@@ -52,11 +52,26 @@ class SeatRecord:
     player: str = ""
     bot: str = ""
     token_hash: str = ""
-    entropy: str = ""
+    entropy: str = ""  # "" until a committed seat reveals it (and for good if it withheld it)
+    entropy_commitment: str = ""  # SHA-256 of the entropy, as the joiner sent it ("" for bots and plaintext joins)
+    hidden: bool = False  # committed, not revealed yet
+    withheld: bool = False  # committed, and not revealed in time: its entropy is ""
 
     @property
     def taken(self) -> bool:
         return bool(self.player)
+
+    @property
+    def committed(self) -> str:
+        """The seat's commitment to its entropy, public once it is taken: the one it sent, or that of the
+        entropy it sent in plain (a bot's: of "")."""
+        if not self.taken:
+            return ""
+        return self.entropy_commitment or commitment(self.entropy)
+
+    @property
+    def revealed(self) -> bool:
+        return self.taken and not self.hidden and not self.withheld
 
     def holds(self, token: str) -> bool:
         """Whether `token` is this seat's token (compared in constant time)."""
@@ -100,8 +115,19 @@ class GameRecord:
         return all(s.taken for s in self.seats)
 
     @property
+    def revealing(self) -> bool:
+        """Every seat is taken, and some committed seat has not revealed its entropy yet."""
+        return self.full and any(s.hidden for s in self.seats)
+
+    @property
     def entropies(self) -> list[str]:
         return [s.entropy for s in self.seats]
+
+    def fairness_meta(self) -> dict[str, Any]:
+        """What the replay header keeps to prove the seed (docs/REPLAY_FORMAT.md, "Provably fair seeds")."""
+        return {"commitment": self.commitment, "entropies": self.entropies,
+                "entropy_commitments": [s.committed for s in self.seats],
+                "withheld": [s.seat for s in self.seats if s.withheld]}
 
     def config(self) -> GameConfig:
         """The game's config, its seed mixed from the server seed and every seat's entropy."""

@@ -199,9 +199,17 @@ class VegasTable:
     async def JoinGame(self, request: pb.JoinGameRequest, context: Any) -> pb.JoinGameResponse:
         session = await self.readable(request.game_id, request.join_code)
         wanted = request.seat if request.HasField("seat") else None
-        seat, token = await session.join(validate.name(request.name), wanted, validate.entropy(request.entropy))
+        entropy = validate.entropy(request.entropy)
+        promised = validate.entropy_commitment(request.entropy_commitment, entropy)
+        seat, token = await session.join(validate.name(request.name), wanted, entropy, promised)
         structlog.contextvars.bind_contextvars(seat=seat)
         return pb.JoinGameResponse(seat=seat, seat_token=token, game=convert.summary(session))
+
+    @unary
+    async def RevealEntropy(self, request: pb.RevealEntropyRequest, context: Any) -> pb.RevealEntropyResponse:
+        session = self.session(request.game_id)
+        await session.reveal(self.seat(session, request.seat_token), validate.entropy(request.entropy))
+        return pb.RevealEntropyResponse(game=convert.summary(session))
 
     # ------------------------------------------------------------------------------------------ acting
 

@@ -7,7 +7,8 @@ process or in a worker process (`server.cores`, `server.workers`). Either way an
 `Cores.play` returns, nothing is published before that, and readers in the event loop never see half an
 update.
 
-Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else.
+Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else. Between
+the last join and the start, players who committed to their entropy reveal it (`reveal`, `server.reveals`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from server.core import CoreSpec, Step
 from server.cores import Cores, RecordFailed
 from server.presence import Presence
 from server.records import GameRecord, GameStore, token_hash
+from server.reveals import RevealDeadline, awaiting_reveals, reveal_refusal
 from server.tuning import settle_long_lived
 from server.viewers import Change, ChangeWindow, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
 
@@ -52,6 +54,7 @@ class Settings:
     bot_think_ms: int = 0  # default pause before each bot move
     plugin_bots: bool = False  # the bot seats may play installed vegas.bots entry points (never module:Class)
     fsync: bool = True
+    reveal_timeout: float = 120.0  # seconds the committed seats have to reveal their entropy once every seat is taken
 
 
 def _utc_now() -> datetime:
@@ -83,6 +86,8 @@ class GameSession:
         self.expired = False  # removed from the lobby: nobody joined it in time
         self.on_finished: Callable[[GameSession], None] | None = None  # the hub lets finished games go
         self.now: Callable[[], datetime] = _utc_now  # the hub's clock, for the lobby's expiry
+        self.reveals = RevealDeadline(record.game_id, settings.reveal_timeout, lambda: self.now(),
+                                      self._close_reveals)
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -94,7 +99,9 @@ class GameSession:
     def status(self) -> Status:
         if self.finished_version is not None or (self.change and self.change.finished):
             return Status.FINISHED
-        return Status.RUNNING if self.change is not None else Status.WAITING
+        if self.change is not None:
+            return Status.RUNNING
+        return Status.REVEALING if self.record.revealing else Status.WAITING
 
     @property
     def version(self) -> int:
@@ -136,28 +143,86 @@ class GameSession:
 
     # ------------------------------------------------------------------------------------------- lobby
 
-    async def join(self, name: str, seat: int | None, entropy: str) -> tuple[int, str]:
-        """Give `name` a seat and its token; start the game if that was the last free seat."""
-        return await asyncio.shield(self._join(name, seat, entropy))
+    async def join(self, name: str, seat: int | None, entropy: str, entropy_commitment: str = "") -> tuple[int, str]:
+        """Give `name` a seat and its token; with every seat taken, open the reveal round (some seat
+        committed to its entropy) or start the game. `entropy` is a plaintext joiner's, `entropy_commitment`
+        the SHA-256 of the entropy a committed joiner will reveal."""
+        return await asyncio.shield(self._join(name, seat, entropy, entropy_commitment))
 
-    async def _join(self, name: str, seat: int | None, entropy: str) -> tuple[int, str]:
+    async def _join(self, name: str, seat: int | None, entropy: str, entropy_commitment: str) -> tuple[int, str]:
         async with self.lock:
             chosen = self._free_seat(seat)
             token = secrets.token_urlsafe(24)
             record, joined_before = self.record.seats[chosen], self.record.joined_at
             record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
+            record.entropy_commitment, record.hidden = entropy_commitment, bool(entropy_commitment)
             self.record.joined_at = self.now().isoformat(timespec="milliseconds")
             try:
                 await asyncio.to_thread(self.store.save, self.record)
             except Exception:
                 record.player, record.token_hash, record.entropy = "", "", ""
+                record.entropy_commitment, record.hidden = "", False
                 self.record.joined_at = joined_before
                 raise
-            self.log.info("seat_taken", seat=chosen, player=name)
+            self.log.info("seat_taken", seat=chosen, player=name, committed=record.hidden)
             self._publish_lobby()
-            if self.record.full:
+            if self.record.revealing:
+                self.reveals.arm(self.record.lobby_changed())
+            elif self.record.full:
                 await self._start()
         return chosen, token
+
+    async def reveal(self, seat: int, entropy: str) -> None:
+        """Take the entropy `seat` committed to (ApiError if it is not that one, or not the time); start the
+        game if it was the last one missing. Revealing again what is in already changes nothing."""
+        await asyncio.shield(self._reveal(seat, entropy))
+
+    async def _reveal(self, seat: int, entropy: str) -> None:
+        async with self.lock:
+            record = self.record.seats[seat]
+            refusal = reveal_refusal(self.record, record, entropy, self.settings.reveal_timeout)
+            if refusal is not None:
+                raise refusal
+            if not record.hidden:
+                return
+            record.entropy, record.hidden = entropy, False
+            try:
+                await asyncio.to_thread(self.store.save, self.record)
+            except Exception:
+                record.entropy, record.hidden = "", True
+                raise
+            self.log.info("entropy_revealed", seat=seat)
+            self._publish_lobby()
+            if not self.record.revealing:
+                self.reveals.cancel()
+                await self._start()
+
+    async def _close_reveals(self) -> bool:
+        """The reveal time is up: the seats that have not revealed get "" (named in the replay header as
+        having withheld it), and the game starts. False if that failed (the deadline tries again)."""
+        async with self.lock:
+            if self.change is not None or self.finished_version is not None or not self.record.full:
+                return True
+            late = [s for s in self.record.seats if s.hidden]
+            for seat in late:
+                seat.hidden, seat.withheld = False, True
+            try:
+                await asyncio.to_thread(self.store.save, self.record)
+            except Exception:
+                for seat in late:
+                    seat.hidden, seat.withheld = True, False
+                self.log.exception("reveal_close_failed")
+                return False
+            if late:
+                self.log.warning("entropy_withheld", seats=[s.seat for s in late],
+                                 timeout_s=self.settings.reveal_timeout)
+                self._publish_lobby()
+            try:
+                await self._start()
+            except Exception:
+                self.log.exception("game_start_failed")
+                return False
+            return True
 
     async def open(self) -> None:
         """Start the game if its seats are all taken already (a game of bots only), and its bots."""
@@ -188,8 +253,7 @@ class GameSession:
     def spec(self) -> CoreSpec:
         """What the match needs to start or resume, wherever it runs."""
         record = self.record
-        meta = {"game_id": self.game_id, "commitment": record.commitment, "entropies": record.entropies,
-                "players": [s.player for s in record.seats]}
+        meta = {"game_id": self.game_id, **record.fairness_meta(), "players": [s.player for s in record.seats]}
         return CoreSpec(self.game_id, record.config(), self.names, self.replay_path, meta,
                         {"server_seed": record.server_seed}, {s.seat: s.bot for s in record.seats if s.bot},
                         self.settings.window)
@@ -324,6 +388,8 @@ class GameSession:
             raise errors.suspended(self.game_id)
         if self.status is Status.WAITING:
             raise errors.not_started(self.game_id, sum(not s.taken for s in self.record.seats))
+        if self.status is Status.REVEALING:
+            raise awaiting_reveals(self.record, self.reveals.seconds_left(self.record.lobby_changed()))
         if self.status is Status.FINISHED:
             raise errors.game_over(self.game_id)
 
@@ -399,6 +465,8 @@ class GameSession:
             self.bot_seats.start()
 
     async def stop_bots(self) -> None:
+        """Stop the game's tasks: its bots and its reveal deadline (the server stops)."""
+        self.reveals.cancel()
         await self.bot_seats.stop()
 
     def bot_turn(self) -> tuple[int, int] | None:
@@ -413,6 +481,9 @@ class GameSession:
     async def restore(self) -> None:
         """Pick the game up from the data directory (at start-up, before serving)."""
         if not self.record.full:
+            return
+        if self.record.revealing:  # the reveal round goes on, its time counted from the last join
+            self.reveals.arm(self.record.lobby_changed())
             return
         tail = await asyncio.to_thread(read_tail, self.replay_path) if self.replay_path.exists() else Tail(None, 0, 0)
         if tail.last is None:  # the server stopped between the last join and the header, or while writing it:

@@ -52,6 +52,19 @@ def entropy(value: str) -> str:
     return value
 
 
+def entropy_commitment(value: str, entropy: str) -> str:
+    """A commitment to an entropy: "" (none), or 64 lowercase hex digits; never with a plaintext entropy."""
+    if not value:
+        return value
+    if entropy:
+        raise errors.bad_request("send entropy_commitment alone (and the entropy later, with RevealEntropy), or "
+                                 "entropy alone (old clients: revealed at once), not both")
+    if len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
+        raise errors.bad_request(f"entropy_commitment {value[:64]!r} is not a SHA-256 in hex (64 lowercase hex "
+                                 "digits): send hashlib.sha256(entropy.encode()).hexdigest()")
+    return value
+
+
 def text(field: str, value: str, example: str) -> str:
     value = value.strip()
     if not value:

@@ -24,6 +24,7 @@ class Status(Enum):
     WAITING = 1
     RUNNING = 2
     FINISHED = 3
+    REVEALING = 4  # every seat taken, some committed seat has not revealed its entropy yet
 
 
 # A server keeps the last `window` versions of every viewer of every game. The garbage collector walks every
