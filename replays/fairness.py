@@ -25,6 +25,7 @@ PROVEN = "proven"  # the revealed secret matches the commitment and derives the 
 FAILED = "failed"  # revealed data contradicts the commitment or the seed
 NOT_REVEALED = "not revealed"  # a commitment, but no secret yet (a running game, or a server that kept it)
 NO_COMMITMENT = "no commitment"  # an offline game (`vegas simulate`): nothing to prove
+ENTROPY_FAILED = "the players' entropies are not the ones they committed to"  # a FAILED detail: the header's
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def check_fairness(meta: Mapping[str, Any], seed: str, players: int, reveal: Rev
     if promised is not None and not problems:
         problems += tuple(check_entropies(promised, entropies, withheld))
     if problems:
-        return FairnessCheck(FAILED, "the players' entropies are not the ones they committed to", problems)
+        return FairnessCheck(FAILED, ENTROPY_FAILED, problems)
     if server_seed is None:
         return FairnessCheck(NOT_REVEALED, f"committed to {commitment[:12]}…; the server seed is not revealed yet")
     problems = tuple(check_reveal(server_seed, commitment, entropies, seed))

@@ -24,7 +24,7 @@ from engine.core.canonical import canonical_bytes, canonical_hash
 from engine.core.errors import EngineError
 from engine.registry import get_game
 from replays.diff import Difference, json_diff
-from replays.fairness import NO_COMMITMENT, SERVER_SEED, FairnessCheck, Reveal, check_fairness
+from replays.fairness import ENTROPY_FAILED, NO_COMMITMENT, SERVER_SEED, FairnessCheck, Reveal, check_fairness
 from replays.format import FORMAT_VERSION, Replay, ReplayFormatError, line_hash, parse_lines, split_complete
 
 VERIFIED = "verified"
@@ -169,13 +169,16 @@ def _verify(replay: Replay, reveal: Reveal | None, more_follows: bool) -> Verifi
 
 
 def _fairness_problem(replay: Replay, fairness: FairnessCheck) -> Problem:
-    """A failed commit-reveal check, placed where the file holds what failed (the end record's reveal)."""
-    if replay.end is not None and SERVER_SEED in (replay.end.get("meta") or {}):
+    """A failed commit-reveal check, placed where the file holds what failed (the end record's reveal, or the
+    header's entropies and their commitments)."""
+    expected = "a server seed matching the commitment"
+    if fairness.detail == ENTROPY_FAILED:
+        line, seq, expected = 1, 0, "every seat's entropy matching the commitment it made when joining"
+    elif replay.end is not None and SERVER_SEED in (replay.end.get("meta") or {}):
         line, seq = len(replay.lines), len(replay.actions) + 1
     else:
         line, seq = 1, 0
-    return Problem("fairness", line, seq, fairness.detail, "a server seed matching the commitment",
-                   "; ".join(fairness.problems))
+    return Problem("fairness", line, seq, fairness.detail, expected, "; ".join(fairness.problems))
 
 
 class _Checker:

@@ -34,7 +34,8 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
     change = item.change
     assert change is not None
     message = pb.Update(game_id=session.game_id, version=item.version, view_hash=item.view_hash,
-                        events=events(change), actors=change.actors, status=STATUS[change.status])
+                        events=events(change), actors=change.actors, status=STATUS[change.status],
+                        record_hash=change.record_hash)
     if item.kind == "snapshot":
         message.snapshot.view_json = item.payload
     else:
@@ -59,7 +60,7 @@ def _set_move(move: pb.Move, change: Change) -> None:
 
 def action_result(change: Change) -> pb.ActionResult:
     return pb.ActionResult(version=change.version, action=change.action, events=events(change),
-                           state_hash=change.state_hash)
+                           state_hash=change.state_hash, record_hash=change.record_hash)
 
 
 def legal_action(action: LegalAction) -> pb.LegalAction:

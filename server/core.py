@@ -24,7 +24,7 @@ from engine.core.api import Event, Game, GameConfig
 from engine.core.canonical import canonical_text, digest
 from engine.core.match import Match
 from engine.registry import get_game
-from replays.format import Replay, end_record, read_replay, sync_file
+from replays.format import Replay, end_record, line_hash, read_replay, sync_file
 from replays.recorder import RecordedMatch
 from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
 from server.records import FILE_MODE
@@ -57,6 +57,7 @@ class Recorded(NamedTuple):
     events: list[Event]
     state_hash: str
     apply_ms: float
+    record_hash: str = ""  # of the last line written (the action's record, or the end record after it)
 
 
 class Step(NamedTuple):
@@ -97,7 +98,8 @@ class MatchCore:
         recorded = RecordedMatch(match, spec.replay_path, fsync=False, meta=spec.meta, end_meta=spec.end_meta,
                                  mode=FILE_MODE)
         core = cls(spec, match, recorded)
-        return core, core._step(match.opening, recorded.state_hash, fresh=True)
+        return core, core._step(match.opening, recorded.state_hash, fresh=True,
+                                record_hash=recorded.writer.last_hash or "")
 
     @classmethod
     def resume(cls, spec: CoreSpec) -> tuple[MatchCore, list[Step]]:
@@ -114,7 +116,8 @@ class MatchCore:
             if core is None:
                 core = cls(spec, match, None)
             if version >= keep_from:
-                steps.append(core._step(events, state_hash, fresh=version == keep_from, texts=False))
+                steps.append(core._step(events, state_hash, fresh=version == keep_from, texts=False,
+                                        record_hash=line_hash(replay.lines[version])))
 
         match = replay_match(get_game(spec.config.game), spec.replay_path, on_move, replay)
         assert core is not None
@@ -128,8 +131,10 @@ class MatchCore:
     @staticmethod
     def final(spec: CoreSpec) -> Step:
         """A finished game's last version, re-played from its replay file: everyone's final view."""
-        match = replay_match(get_game(spec.config.game), spec.replay_path)
-        return MatchCore(spec, match, None)._step([], match.state_hash(), fresh=True)
+        replay = read_replay(spec.replay_path)
+        match = replay_match(get_game(spec.config.game), spec.replay_path, replay=replay)
+        return MatchCore(spec, match, None)._step([], match.state_hash(), fresh=True,
+                                                  record_hash=line_hash(replay.lines[-1]))
 
     def _write_missing_end(self) -> None:
         assert self.recorded is not None and self.match.result is not None
@@ -160,16 +165,16 @@ class MatchCore:
         assert self.recorded is not None, "the game is over"
         started = time.perf_counter()
         events = self.recorded.play(seat, action)
-        state_hash = self.recorded.state_hash
+        state_hash, record_hash = self.recorded.state_hash, self.recorded.writer.last_hash or ""
         if self.match.over:
             self.close()  # the end is written too
             for seat, bot in self.bots.items():
                 bot.on_game_end(self.game.view(self.match.state, seat))
-        return Recorded(events, state_hash, ms(time.perf_counter() - started))
+        return Recorded(events, state_hash, ms(time.perf_counter() - started), record_hash)
 
     def views_after(self, recorded: Recorded) -> Step:
         started = time.perf_counter()
-        step = self._step(recorded.events, recorded.state_hash)
+        step = self._step(recorded.events, recorded.state_hash, record_hash=recorded.record_hash)
         return step._replace(timings=Timings(recorded.apply_ms, ms(time.perf_counter() - started)))
 
     def bot_action(self, seat: int) -> str:
@@ -192,14 +197,15 @@ class MatchCore:
 
     # ------------------------------------------------------------------------------------------- views
 
-    def _step(self, events: list[Event], state_hash: str, fresh: bool = False, texts: bool = True) -> Step:
+    def _step(self, events: list[Event], state_hash: str, fresh: bool = False, texts: bool = True,
+              record_hash: str = "") -> Step:
         """The version the match is at (made by its last move, if any, which caused `events`): its change,
-        and every viewer's view (a diff unless `fresh`)."""
+        and every viewer's view (a diff unless `fresh`); `record_hash` is the replay's last line's hash."""
         match = self.match
         seat, action = (match.history[-1].seat, match.history[-1].action) if match.history else (None, "")
         lines = tuple(EventLine(self.game.describe(e, self.spec.names), canonical_text(e.to_json()))
                       for e in events)
-        change = Change(len(match.history), seat, action, lines, match.actors(), match.over, state_hash)
+        change = Change(len(match.history), seat, action, lines, match.actors(), match.over, state_hash, record_hash)
         views = self.game.views(match.state, self.viewers)
         encoded_memo, patch_memo = EncodeMemo(), PatchMemo()
         states = {}

@@ -52,6 +52,10 @@ class Change(NamedTuple):
     actors: tuple[int, ...]
     finished: bool
     state_hash: str
+    # SHA-256 of the replay file's last line once this version was written (its action record, the end record
+    # after the last action, the header at version 0): a client that keeps it can tell the file it is later
+    # given from one re-chained after the game
+    record_hash: str = ""
 
     @property
     def status(self) -> Status:
@@ -108,16 +112,16 @@ class ChangeWindow:
     def add(self, change: Change) -> None:
         assert not self.kept or change.version == self.last + 1, "versions are kept one by one"
         self.kept.append(orjson.dumps([change.seat, change.action, [[e.text, e.json] for e in change.events],
-                                       change.actors, change.finished, change.state_hash]))
+                                       change.actors, change.finished, change.state_hash, change.record_hash]))
         self.last = change.version
 
     def get(self, version: int) -> Change | None:
         """The change that made `version`, if it is still kept."""
         if not self.kept or not self.first <= version <= self.last:
             return None
-        seat, action, events, actors, finished, state_hash = orjson.loads(self.kept[version - self.first])
+        seat, action, events, actors, finished, state_hash, record_hash = orjson.loads(self.kept[version - self.first])
         return Change(version, seat, action, tuple(EventLine(*e) for e in events), tuple(actors), finished,
-                      state_hash)
+                      state_hash, record_hash)
 
     def before(self, version: int | None) -> list[Change]:
         """The changes kept of the versions before `version` (None: all of them), oldest first."""

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cli.main import main
+from engine.core.fairness import commitment
 from tests.golden.regenerate import GOLDEN
-from tests.replays.tampering import flip_byte, joined, lines_of
+from tests.replays.tampering import edit_record, flip_byte, joined, lines_of
 
 GOOD = [spec.path for spec in GOLDEN]
 SMALL = GOOD[0]
@@ -77,3 +80,24 @@ def test_audit_json_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 def test_audit_refuses_a_file_that_does_not_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "audit", str(bad_copy(tmp_path))]) == 1
     assert "does not verify" in capsys.readouterr().out
+
+
+def test_verify_and_audit_flag_a_tampered_entropy_commitment(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """The fair golden game as a server writes it now (every seat's commitment in the header), then seat 0's
+    commitment replaced after the game and the chain rewritten: verify and audit both refuse it."""
+    fair = next(spec.path for spec in GOLDEN if spec.fair).read_bytes()
+
+    def commitments(promised: list[str]) -> Callable[[dict[str, Any]], None]:
+        return lambda record: record["meta"].update(entropy_commitments=promised, withheld=[])
+
+    entropies = json.loads(lines_of(fair)[0])["meta"]["entropies"]
+    honest, forged = tmp_path / "honest.jsonl", tmp_path / "forged.jsonl"
+    honest.write_bytes(edit_record(fair, 1, commitments([commitment(e) for e in entropies])))
+    forged.write_bytes(edit_record(fair, 1, commitments([commitment("other"), *map(commitment, entropies[1:])])))
+    assert main(["replay", "verify", str(honest)]) == 0 and main(["replay", "audit", str(honest)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "verify", str(forged)]) == 1
+    assert "seat 0's entropy does not match the commitment" in " ".join(capsys.readouterr().out.split())
+    assert main(["replay", "audit", str(forged)]) == 1
+    assert "entropies are not the ones they committed to" in " ".join(capsys.readouterr().out.split())

@@ -4,6 +4,7 @@ found; running games verify up to their last record; the fairness check runs whe
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 from engine import ENGINE_VERSION
 from engine.core.canonical import canonical_bytes, canonical_hash
+from engine.core.fairness import commitment
 from replays.fairness import FAILED, NOT_REVEALED, PROVEN, Reveal
 from replays.format import ReplayFormatError, last_record, line_hash, read_replay
 from replays.verify import BAD, IN_PROGRESS, VERIFIED, verify_bytes, verify_path, verify_replay
@@ -22,6 +24,16 @@ FAIR = next(spec for spec in GOLDEN if spec.fair).path
 DATA = SMALL.read_bytes()
 LINES = lines_of(DATA)
 END = len(LINES)
+
+
+def committed(data: bytes, change: Callable[[dict[str, Any]], None] = lambda record: None) -> bytes:
+    """The fair golden file as a server writes it now (its header also holding each seat's commitment to its
+    entropy and the seats that withheld), changed by `change` and re-chained."""
+    def add(record: dict[str, Any]) -> None:
+        meta = record["meta"]
+        meta.update(entropy_commitments=[commitment(e) for e in meta["entropies"]], withheld=[])
+        change(record)
+    return edit_record(data, 1, add)
 
 
 def problem_of(data: bytes, **kwargs: Any) -> Any:
@@ -183,6 +195,23 @@ class TestFairness:
     def test_entropies_of_the_wrong_count_fail(self) -> None:
         data = edit_record(FAIR.read_bytes(), 1, lambda r: r["meta"]["entropies"].pop())
         assert "entropies for 3 seats" in problem_of(data).found
+
+    def test_every_entropy_matching_its_commitment_is_proven(self) -> None:
+        report = verify_bytes(committed(FAIR.read_bytes()))
+        assert report.ok and report.fairness.status == PROVEN
+        assert "each the one its seat committed to" in report.fairness.detail
+
+    def test_a_tampered_entropy_commitment_fails_at_the_header(self) -> None:
+        """A commitment changed after the game and every `prev` rewritten: the chain holds, the proof does not."""
+        data = committed(FAIR.read_bytes(), lambda r: r["meta"]["entropy_commitments"].__setitem__(1, "f" * 64))
+        problem = problem_of(data)
+        assert (problem.code, problem.line) == ("fairness", 1)
+        assert "seat 1's entropy does not match the commitment" in problem.found
+
+    def test_a_seat_said_to_have_withheld_has_no_entropy(self) -> None:
+        """A header claiming seat 2 withheld while its entropy is still mixed into the seed is a forgery."""
+        forged = committed(FAIR.read_bytes(), lambda r: r["meta"].update(withheld=[2]))
+        assert problem_of(forged).found == "seat 2 withheld its entropy, so its entropy must be \"\""
 
 
 def test_verify_replay_takes_a_parsed_replay_as_the_client_holds_it() -> None:

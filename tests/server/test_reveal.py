@@ -102,6 +102,9 @@ def test_a_seat_that_never_reveals_gets_nothing_when_the_time_is_up(tmp_path: Pa
     assert [s.revealed for s in summary.seats] == [True, False]  # blue withheld: everyone sees it
     assert meta["withheld"] == [1] and meta["entropies"] == [ENTROPY[0], ""]
     assert meta["entropy_commitments"][1] == commitment(ENTROPY[1])
+    record = json.loads((tmp_path / "games" / game_id / "game.json").read_bytes())
+    seed = game_seed(record["server_seed"], [ENTROPY[0], ""])
+    assert check_fairness(meta, seed, 2).status == "not revealed"  # consistent: the withheld entropy is ""
     assert late[:2] == (Code.FAILED_PRECONDITION, "reveal_closed") and "did not reveal" in late[2]
 
 
