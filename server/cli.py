@@ -42,7 +42,7 @@ def register(commands: Any) -> None:
     add_limit_flags(parser)
     parser.add_argument("--reveal-timeout", type=float, default=Settings().reveal_timeout, metavar="SECONDS",
                         help="seconds the players who committed to their entropy have to reveal it once every seat "
-                             "is taken; a seat that has not by then gets \"\" (default: %(default)g)")
+                             "is taken; a seat that has not by then gets \"\" (0: no limit; default: %(default)g)")
     parser.add_argument("--password-file", type=Path,
                         help="a file holding the server's password (its first line): every call but health checks "
                         "must bring it (vegas play / vegas bot --password-file); none: anyone on the network may play")

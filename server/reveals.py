@@ -41,16 +41,18 @@ def reveal_refusal(record: GameRecord, seat: SeatRecord, entropy: str, timeout: 
     return None
 
 
-def awaiting_reveals(record: GameRecord, seconds_left: float) -> ApiError:
-    """Acting (or asking for legal actions) while the round is open."""
+def awaiting_reveals(record: GameRecord, seconds_left: float | None) -> ApiError:
+    """Acting (or asking for legal actions) while the round is open (`seconds_left`: None without a deadline)."""
     hidden = [s.seat for s in record.seats if s.hidden]
+    when = "" if seconds_left is None else f" (at most {max(0, round(seconds_left))} s more)"
     return ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_started",
                     f"game {record.game_id} has not started: seat(s) {', '.join(map(str, hidden))} have not "
-                    f"revealed their entropy yet (at most {max(0, round(seconds_left))} s more)")
+                    f"revealed their entropy yet{when}")
 
 
 class RevealDeadline:
-    """The task that closes a game's reveal round when its time is up (`close` is the session's)."""
+    """The task that closes a game's reveal round when its time is up (`close` is the session's); a timeout
+    of 0 sets none (the game waits for every reveal)."""
 
     def __init__(self, game_id: str, timeout: float, now: Callable[[], datetime],
                  close: Callable[[], Awaitable[bool]]) -> None:
@@ -60,14 +62,17 @@ class RevealDeadline:
         self.close = close  # True once the round is closed (or was already)
         self._task: asyncio.Task[None] | None = None
 
-    def seconds_left(self, since: datetime) -> float:
+    def seconds_left(self, since: datetime) -> float | None:
+        if self.timeout <= 0:
+            return None
         return self.timeout - (self.now() - since).total_seconds()
 
     def arm(self, since: datetime) -> None:
         """Close the round `timeout` seconds after `since` (at once if that has passed)."""
-        if self._task is None or self._task.done():
+        delay = self.seconds_left(since)
+        if delay is not None and (self._task is None or self._task.done()):
             # a context of its own: its log lines are not the request's that happened to start it
-            self._task = asyncio.get_running_loop().create_task(self._wait(self.seconds_left(since)),
+            self._task = asyncio.get_running_loop().create_task(self._wait(delay),
                                                                 name=f"reveal-{self.game_id}",
                                                                 context=contextvars.Context())
 

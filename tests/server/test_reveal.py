@@ -9,18 +9,21 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+import pytest
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from cli.main import build_parser
 from engine.core.fairness import commitment, game_seed
 from replays.fairness import check_fairness
+from server.cli import options_from
 from server.session import Settings
 from tests.server.harness import create, refusal, serving, stub_for
 
 Code = grpc.StatusCode
 Stub = table_pb2_grpc.VegasTableStub
 ENTROPY = {0: "red's 256 random bits", 1: "blue's 256 random bits"}
-NEVER = Settings(reveal_timeout=3600)  # no test waits for this one
+NEVER = Settings(reveal_timeout=0)  # no deadline: the game waits for every reveal
 
 
 def join_committed(stub: Stub, game_id: str, seat: int) -> str:
@@ -157,3 +160,13 @@ def test_the_reveal_round_survives_a_restart(tmp_path: Path) -> None:
     assert restored.status == again.status == pb.GAME_STATUS_REVEALING
     assert [s.revealed for s in restored.seats] == [True, False]
     assert started.status == pb.GAME_STATUS_RUNNING
+
+
+def test_vegas_serve_sets_the_reveal_time() -> None:
+    def options(*words: str) -> Settings:
+        return options_from(build_parser().parse_args(["serve", *words])).settings
+
+    assert options("--reveal-timeout", "0.2").reveal_timeout == 0.2
+    assert options().reveal_timeout == Settings().reveal_timeout == 120
+    with pytest.raises(SystemExit, match="--reveal-timeout -1 must be 0 or more"):
+        options("--reveal-timeout", "-1")
