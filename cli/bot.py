@@ -45,6 +45,8 @@ def register(commands: Any) -> None:
                        "'lords up 4 bots 2' (the server's bots take the last seats, this bot the first)")
     parser.add_argument("--seat", type=int, default=None, help="the seat to take (default: the lowest free one)")
     parser.add_argument("--token", default=None, help="resume a seat already taken, with its seat token")
+    parser.add_argument("--entropy", default=None, help="with --token: the entropy the seat committed to, so it can "
+                        "still reveal it if the game has not started (printed when the bot joined)")
     parser.add_argument("--name", default=None, help="the name the other players see (default: BOT bot)")
     parser.add_argument("--bot", default="random", metavar="NAME|module:Class",
                         help=f"the bot: {', '.join(bot_names(plugins=True))}, or module:Class (default: random)")
@@ -88,11 +90,14 @@ async def _sit(client: Client, game_id: str, args: argparse.Namespace, bot: Bot)
     """The seat to play and its token: the ones given, or a seat joined now."""
     if args.token is not None:
         seat, token, game = args.seat, args.token, await client.get_game(game_id)
-    else:
+        if args.entropy is not None:  # revealed by the follower if the game still asks for it
+            client.entropies.hold(game_id, seat, token, args.entropy)
+    else:  # committed to fresh entropy, revealed by the follower once every seat is taken
         joined = await client.join_game(game_id, args.name or f"{bot.name} bot", args.seat)
         seat, token, game = joined.seat, joined.token, joined.game
         log.info("joined", game_id=game_id, seat=seat, colour=game.seats[seat].colour)
-        print(f"seat token for seat {seat} (reuse it with --token to resume): {token}", flush=True)
+        print(f"seat token for seat {seat} (reuse it with --token, and --entropy {joined.entropy}, to resume): "
+              f"{token}", flush=True)
     return GameInfo(game.game, game.rules, game.players, game.options, seat), token
 
 
@@ -100,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
     configure_logging(json=args.log_json)
     if args.token is not None and args.seat is None:
         raise SystemExit("vegas bot: --token needs the --seat it belongs to")
+    if args.entropy is not None and args.token is None:
+        raise SystemExit("vegas bot: --entropy goes with --token (a seat joined here draws its own)")
     if args.code and not args.game:
         raise SystemExit("vegas bot: --code goes with --game ID (a game created here gives its own code)")
     seed = args.seed if args.seed is not None else str(time.time_ns())

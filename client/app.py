@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
-import secrets
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.validation import ValidationError
 
 from client.bindings import load_key_bindings
-from client.endgame import check_finished_game
+from client.endgame import Witnessed, check_finished_game
 from client.games import GameUi
 from client.inputs import CommandCompleter, CommandValidator
 from client.layout import ClientLayout
@@ -99,6 +98,7 @@ class ClientApp:
             full_screen=True, input=input, output=output)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.follower: asyncio.Task[None] | None = None
+        self.last_record: Witnessed | None = None  # the last replay record the server named (its version, hash)
         self.seat: Seat | None = None  # acts for the player's seat in the game on screen (None: watching)
         self.dropped = False  # the game stream was lost and is being retried
         self.revealed: bytes | None = None  # the finished game's replay, for `audit`
@@ -252,14 +252,15 @@ class ClientApp:
             if not summary.free_seats:
                 tell(self.model, f"game {game_id} has no free seat: watching it instead", "notice")
                 watch = True
-            else:
-                entropy = secrets.token_hex(16)
-                joined = await self.link.join_game(game_id, self.model.name, seat, entropy)
-                saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, entropy,
+            else:  # committed to fresh entropy, revealed when every seat is taken (the library does both)
+                joined = await self.link.join_game(game_id, self.model.name, seat)
+                saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, joined.entropy,
                                   self.link.codes.get(game_id, ""))
                 self.seats.put(self._named_key, saved)
                 summary = joined.game  # the seat list with this player in it
                 log.info("joined", game_id=game_id, seat=joined.seat)
+        elif saved is not None and saved.entropy:  # a restarted client: it can still reveal what it committed to
+            self.link.entropies.hold(game_id, saved.seat, saved.token, saved.entropy)
         enter_game(self.model, game_id, saved.seat if saved else None, saved.token if saved else "",
                    summary.commitment)
         self.model.summary = summary
@@ -282,6 +283,7 @@ class ClientApp:
     def _follow(self) -> None:
         if self.follower is not None:
             self.follower.cancel()
+        self.last_record = None
         game_id, token = self.model.game_id, self.model.token
         assert game_id is not None
         follower = Follower(self.link, game_id, token, on_state=self.on_connection)
@@ -306,6 +308,13 @@ class ClientApp:
         update = dataclasses.replace(update, view=copy.deepcopy(update.view))
         was, waited = self.model.status, self._waits_for_me()
         first_view = self.model.version is None and update.view is not None
+        if update.status == "revealing" and was != "revealing":
+            note(self.model, "Every seat is taken: each player now reveals the entropy they committed to when "
+                 "joining (this client does it for you); the game starts when all are in.", "notice")
+        self._keep_commitments()
+        if update.view is not None and update.record_hash:
+            self.last_record = Witnessed(version=update.version, record_hash=update.record_hash,
+                                         finished=update.finished)
         apply_update(self.model, update)
         if first_view and update.version > 0 and update.status != "finished":
             self.spawn(self.fill_history(update.version))
@@ -317,6 +326,15 @@ class ClientApp:
             if digest:
                 note(self.model, digest, "notice")
         self.redraw()
+
+    def _keep_commitments(self) -> None:
+        """Save with the seat the commitments this client saw before revealing, for the end-of-game proof
+        of a client restarted in between."""
+        game_id = self.model.game_id
+        seen = self.link.entropies.seen.get(game_id or "")
+        saved = self.saved_seat(game_id) if seen and game_id else None
+        if saved is not None and seen and saved.commitments != seen:
+            self.seats.put(self._named_key, dataclasses.replace(saved, commitments=seen))
 
     async def fill_history(self, version: int) -> None:
         """The client started on a snapshot at `version`: show what happened before it in the log."""
@@ -357,8 +375,10 @@ class ClientApp:
         assert game_id is not None
         revealed = await self.link.replay(game_id)
         saved = self.saved_seat(game_id)
+        seen = (saved.commitments if saved else ()) or self.link.entropies.seen.get(game_id, ())
+        witnessed = dataclasses.replace(self.last_record or Witnessed(), commitments=seen)
         findings = check_finished_game(revealed, self.model.commitment, self.model.seat,
-                                       saved.entropy if saved else None, self.model.view)
+                                       saved.entropy if saved else None, self.model.view, witnessed)
         for finding in findings:
             note(self.model, ("✓ " if finding.ok else "✗ ") + finding.text, "notice" if finding.ok else "error")
             log.info("fairness_check", ok=finding.ok, check=finding.text, game_id=game_id)

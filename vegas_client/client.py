@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,7 +36,8 @@ from vegas_client.data import (
     Update,
     VersionEvents,
 )
-from vegas_client.errors import connection_lost, from_refusal, from_rpc_error
+from vegas_client.entropy import Entropies, entropy_commitment, fresh_entropy
+from vegas_client.errors import VegasError, connection_lost, from_refusal, from_rpc_error
 from vegas_client.retry import FOREVER, RetryPolicy
 
 T = TypeVar("T")
@@ -90,6 +92,7 @@ class Client:
         # Join codes of the private games this client knows, by game id: sent with every request about them.
         # create_game keeps the code it gets; give others' codes here (`vegas play --code`).
         self.codes: dict[str, str] = {}
+        self.entropies = Entropies()  # of the seats this client holds; the commitments seen before revealing
 
     async def _call(self, rpc: Callable[..., Awaitable[T]], request: Any) -> T:
         """One unary call, retried by the client's policy."""
@@ -137,15 +140,40 @@ class Client:
             self.codes[reply.game_id] = reply.join_code
         return Created(reply.game_id, reply.commitment, wire.game_summary(reply.game), reply.join_code)
 
-    async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:
-        """Take a seat (retried like every lobby call: a retry after a lost answer may take a second seat, or be
-        refused as `seat_taken` when asking for one seat)."""
-        request = pb.JoinGameRequest(game_id=game_id, name=name, entropy=entropy,
+    async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str | None = None
+                        ) -> Joined:
+        """Take a seat, committed to `entropy` (None: 256 fresh random bits), which this client reveals when
+        the game asks (`reveal_due`): keep `Joined.entropy` with the token, and give both to `entropies.hold`
+        after a restart. Retried like every lobby call: a retry after a lost answer may take a second seat,
+        or be refused as `seat_taken` when asking for one seat."""
+        entropy = fresh_entropy() if entropy is None else entropy
+        request = pb.JoinGameRequest(game_id=game_id, name=name, entropy_commitment=entropy_commitment(entropy),
                                      join_code=self.codes.get(game_id, ""))
         if seat is not None:
             request.seat = seat
         reply = await self._call(self.stub.JoinGame, request)
-        return Joined(reply.seat, reply.seat_token, wire.game_summary(reply.game))
+        joined = Joined(reply.seat, reply.seat_token, wire.game_summary(reply.game), entropy)
+        self.entropies.hold(game_id, joined.seat, joined.token, entropy)
+        after = await self.reveal_due(joined.game)  # the last seat taken: everyone's commitment is in the reply
+        return joined if after is None else replace(joined, game=after)
+
+    async def reveal_due(self, summary: GameSummary) -> GameSummary | None:
+        """Reveal the entropy of every seat this client holds in the game once the game asks and every seat's
+        commitment is shown (`vegas_client.entropy.reveal_due`); the game's summary after the last reveal
+        (None if none was due). A refusal is logged, not raised: the game then starts with "" for that seat,
+        and says so."""
+        after = None
+        for token, entropy in self.entropies.due(summary):
+            try:
+                after = await self.reveal_entropy(summary.game_id, token, entropy)
+            except VegasError as error:
+                log.warning("reveal_refused", game_id=summary.game_id, code=error.code, reason=error.message)
+        return after
+
+    async def reveal_entropy(self, game_id: str, token: str, entropy: str) -> GameSummary:
+        """RevealEntropy: the entropy the seat of `token` committed to (the server checks it)."""
+        request = pb.RevealEntropyRequest(game_id=game_id, seat_token=token, entropy=entropy)
+        return wire.game_summary((await self._call(self.stub.RevealEntropy, request)).game)
 
     async def list_events(self, game_id: str, before_version: int | None = None) -> list[VersionEvents]:
         request = pb.ListEventsRequest(game_id=game_id, join_code=self.codes.get(game_id, ""))

@@ -19,6 +19,8 @@ class SeatInfo:
     bot: bool
     connected: bool = True  # a stream follows the game from this seat (bots: always)
     away_since: str = ""  # ISO time the seat's last stream closed ("" if not away)
+    entropy_commitment: str = ""  # SHA-256 of the seat's entropy, public once the seat is taken
+    revealed: bool = False  # its entropy is in (revealed, sent in plain, a bot's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,7 @@ class GameSummary:
     options: tuple[str, ...]
     players: int
     seats: tuple[SeatInfo, ...]
-    status: str  # "waiting" | "running" | "finished"
+    status: str  # "waiting" | "revealing" (every seat taken, entropies being revealed) | "running" | "finished"
     version: int
     commitment: str
     created_at: str = ""
@@ -87,6 +89,7 @@ class Joined:
     seat: int
     token: str
     game: GameSummary
+    entropy: str = ""  # what the seat committed to (secret until revealed): keep it with the token
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,7 @@ class ActionResult:
     action: str
     events: tuple[str, ...] = ()
     state_hash: str = ""
+    record_hash: str = ""  # SHA-256 of the replay's last line once this action was written
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +164,7 @@ class Update:
     move: tuple[int, str] | None = None
     actors: tuple[int, ...] = ()
     legal: tuple[LegalAction, ...] = ()
+    record_hash: str = ""  # SHA-256 of the replay's last line once `version` was written (docs/API.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +182,7 @@ class ViewUpdate:
     move: tuple[int, str] | None = None
     actors: tuple[int, ...] = ()
     legal: tuple[LegalAction, ...] = ()
+    record_hash: str = ""  # of the replay line written for `version`: keep the last for the end-of-game proof
 
     @property
     def finished(self) -> bool:

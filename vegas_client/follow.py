@@ -86,6 +86,8 @@ class Follower:
                 if not worked:
                     worked = True
                     self.on_state("live", True)
+                if raw.lobby is not None:  # every seat taken: reveal the entropy this client committed to
+                    await self.table.reveal_due(raw.lobby)
                 try:
                     update = self.tracker.accept(raw)
                 except Resync as why:

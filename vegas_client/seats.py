@@ -31,8 +31,9 @@ class SavedSeat:
     seat: int
     token: str
     name: str
-    entropy: str = ""  # what this client mixed into the seed, checked against the reveal at the end
+    entropy: str = ""  # what this seat committed to: revealed when the game asks, checked against the reveal at the end
     code: str = ""  # a private game's join code (the client reads the game with it when it comes back)
+    commitments: tuple[str, ...] = ()  # every seat's commitment to its entropy, as seen before revealing ours
 
 
 class SeatStore:
@@ -61,7 +62,8 @@ class SeatStore:
             return None
         try:
             return SavedSeat(str(entry["game_id"]), int(entry["seat"]), str(entry["token"]), str(entry["name"]),
-                             str(entry.get("entropy", "")), str(entry.get("code", "")))
+                             str(entry.get("entropy", "")), str(entry.get("code", "")),
+                             tuple(str(c) for c in entry.get("commitments", ())))
         except (KeyError, TypeError, ValueError):
             return None
 

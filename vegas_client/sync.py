@@ -68,7 +68,7 @@ class SyncClient:
     def create_game(self, spec: NewGame) -> Created:
         return self._run(self.client.create_game(spec))
 
-    def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:
+    def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str | None = None) -> Joined:
         return self._run(self.client.join_game(game_id, name, seat, entropy))
 
     def list_events(self, game_id: str, before_version: int | None = None) -> list[VersionEvents]:

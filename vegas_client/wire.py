@@ -16,13 +16,15 @@ from vegas_client.data import (
 )
 
 STATUS_NAMES = {pb.GAME_STATUS_WAITING: "waiting", pb.GAME_STATUS_RUNNING: "running",
-                pb.GAME_STATUS_FINISHED: "finished", pb.GAME_STATUS_UNSPECIFIED: ""}
+                pb.GAME_STATUS_FINISHED: "finished", pb.GAME_STATUS_REVEALING: "revealing",
+                pb.GAME_STATUS_UNSPECIFIED: ""}
 TRADE_ANSWERS = {"accept": pb.TRADE_ANSWER_ACCEPT, "reject": pb.TRADE_ANSWER_REJECT,
                  "withdraw": pb.TRADE_ANSWER_WITHDRAW}
 
 
 def game_summary(message: pb.GameSummary) -> GameSummary:
-    seats = tuple(SeatInfo(s.seat, s.colour, s.taken, s.player, s.bot, s.connected, s.away_since)
+    seats = tuple(SeatInfo(s.seat, s.colour, s.taken, s.player, s.bot, s.connected, s.away_since,
+                           s.entropy_commitment, s.revealed)
                   for s in message.seats)
     return GameSummary(message.game_id, message.game, message.rules, tuple(message.options), message.players, seats,
                        STATUS_NAMES.get(message.status, ""), message.version, message.commitment, message.created_at,
@@ -52,11 +54,12 @@ def update(message: pb.Update) -> Update:
         return Update(message.version, "", "lobby", lobby=game_summary(message.lobby), events=events, status=status)
     payload = message.snapshot.view_json if body == "snapshot" else message.diff.patch_json
     return Update(message.version, message.view_hash, body or "", payload, None, events, status, move(message),
-                  tuple(message.actors), tuple(legal_action(a) for a in message.legal_actions))
+                  tuple(message.actors), tuple(legal_action(a) for a in message.legal_actions), message.record_hash)
 
 
 def action_result(message: pb.ActionResult) -> ActionResult:
-    return ActionResult(message.version, message.action, tuple(e.text for e in message.events), message.state_hash)
+    return ActionResult(message.version, message.action, tuple(e.text for e in message.events), message.state_hash,
+                        message.record_hash)
 
 
 def version_events(message: pb.VersionEvents) -> VersionEvents:

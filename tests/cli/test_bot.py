@@ -11,6 +11,8 @@ from pathlib import Path
 
 from vegas.v1 import table_pb2 as pb
 
+from engine.core.fairness import commitment
+from server.session import Settings
 from tests.server.harness import ServeProcess, serving, stub_for
 from vegas_client import NewGame
 from vegas_client.sync import connect
@@ -102,3 +104,36 @@ def test_vegas_bot_brings_the_password_and_a_private_games_code(tmp_path: Path) 
     assert finished.returncode == 0, finished.stderr
     assert summary.status == "finished" and "open sesame" not in finished.stderr
     assert created.join_code not in finished.stderr  # the code is a secret too: never logged
+
+
+def test_vegas_bot_given_its_seat_and_entropy_reveals_and_plays(tmp_path: Path) -> None:
+    """A seat committed to "kept" by a bot that then stopped: the game waits for its reveal until a vegas bot
+    resumes the seat with --token and --entropy."""
+    with serving(tmp_path, settings=Settings(reveal_timeout=0, bot_think_ms=0)) as server, \
+            stub_for(server.address) as stub:
+        game_id = stub.CreateGame(pb.CreateGameRequest(game="lasvegas", rules="base", players=2,
+                                                       bots=[pb.BotSeat(seat=0)], bot_think_ms=0)).game_id
+        token = stub.JoinGame(pb.JoinGameRequest(game_id=game_id, name="Ann",
+                                                 entropy_commitment=commitment("kept"))).seat_token
+        waiting = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+        finished = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--game",
+                                   game_id, "--seat", "1", "--token", token, "--entropy", "kept", "--log-json"],
+                                  capture_output=True, text=True, timeout=120)
+        summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
+        reveal = stub.GetReplay(pb.GetReplayRequest(game_id=game_id))
+    assert finished.returncode == 0, finished.stderr
+    assert waiting.status == pb.GAME_STATUS_REVEALING and summary.status == pb.GAME_STATUS_FINISHED
+    assert list(reveal.entropies) == ["", "kept"]
+    assert "kept" not in finished.stderr  # the entropy is not logged
+
+
+def test_vegas_bot_prints_the_entropy_it_committed_to_with_its_token(tmp_path: Path) -> None:
+    with serving(tmp_path, settings=Settings(bot_think_ms=0)) as server:
+        finished = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--create",
+                                   "lasvegas base 2 bots 1"], capture_output=True, text=True, timeout=120)
+        game_id = finished.stdout.split("created game ")[1].split()[0]
+        with stub_for(server.address) as stub:
+            reveal = stub.GetReplay(pb.GetReplayRequest(game_id=game_id))
+    assert finished.returncode == 0, finished.stderr
+    printed = finished.stdout.split("--entropy ")[1].split(",")[0]
+    assert list(reveal.entropies) == [printed, ""] and len(printed) == 64

@@ -35,6 +35,7 @@ from vegas_client.data import (
     Update,
     VersionEvents,
 )
+from vegas_client.entropy import Entropies
 from vegas_client.errors import VegasError
 
 GAME_ID = "g1"
@@ -60,7 +61,7 @@ class EngineTable:
             config = GameConfig(game, rules, players, seed=game_seed(SERVER_SEED, entropies), options=options)
             self.recorder = RecordedMatch(Match(self.game, config), record_to, fsync=False, meta=meta)
             self.match = self.recorder.match
-            self.record_to, self.entropies = record_to, entropies
+            self.record_to, self.seat_entropies = record_to, entropies
         self.names = self.game.seat_names(self.match.config)
         self.version = 0
         self.events: dict[int, tuple[str, ...]] = {0: tuple(self.game.describe(e, self.names)
@@ -71,6 +72,7 @@ class EngineTable:
         self.seat = 0
         self.joined = False
         self.codes: dict[str, str] = {}
+        self.entropies = Entropies()
         self.sent: list[Route] = []
         self.refusal: VegasError | None = None  # the next send is refused with this, as a server would
         self.tokens_revoked = False  # the server lost its seats (its data was reset): tokens are refused
@@ -123,12 +125,17 @@ class EngineTable:
         self.created.append(spec)
         return Created(GAME_ID, "c0ffee", self.summary())
 
-    async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str = "") -> Joined:
+    async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str | None = None
+                        ) -> Joined:
         self._check(game_id)
         if self.joined:
             raise VegasError("every seat of this game is taken", "no_free_seat", "FAILED_PRECONDITION")
         self.joined = True
-        return Joined(self.seat, TOKEN, self.summary())
+        return Joined(self.seat, TOKEN, self.summary(), entropy or "drawn entropy")
+
+    async def reveal_due(self, summary: GameSummary) -> GameSummary | None:
+        """The game here starts at once (its seats' entropies are in): nothing is ever due."""
+        return None
 
     def _check(self, game_id: str) -> None:
         if game_id != GAME_ID:
@@ -207,7 +214,7 @@ class EngineTable:
     async def replay(self, game_id: str) -> Revealed:
         if self.recorder is None or not self.match.over:
             raise VegasError("this test table keeps no replay", "not_finished", "FAILED_PRECONDITION")
-        return Revealed(self.record_to.read_bytes(), SERVER_SEED, self.commitment, self.entropies,
+        return Revealed(self.record_to.read_bytes(), SERVER_SEED, self.commitment, self.seat_entropies,
                         self.match.config.seed)
 
     async def close(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,8 @@ from client.viewmodel import ClientModel, open_prompts
 from server.app import RunningServer, ServerOptions, create_server
 from server.session import Settings
 from tests.client.harness import Session, SizedOutput, until
-from vegas_client import Client, NewGame, VegasError, client_for
+from tests.replays.tampering import edit_record
+from vegas_client import Client, NewGame, Revealed, VegasError, client_for
 from vegas_client.seats import SeatStore
 
 
@@ -82,10 +84,39 @@ def test_a_whole_game_against_a_bot_ends_proven_fair(tmp_path: Path) -> None:
                 log = [line.text for line in s.model.log]
                 assert "✓ the replay ends in exactly the position you saw" in log
                 assert "✓ your entropy was mixed into the seed" in log
+                assert "✓ every seat's commitment in the replay is the one you saw before revealing" in log
+                assert any(line.startswith("✓ the replay holds the record you saw last") for line in log)
                 assert not [line for line in log if line.startswith("✗")]
                 assert "wins" in screen.split("\n")[0] or "share the win" in screen.split("\n")[0]
                 screen = await s.screen_shows("Replay: ", 30)  # the final standings, with where the replay is
                 assert "  #  player" in screen and len(list((tmp_path / "replays").glob("*.jsonl"))) == 1
+        finally:
+            await server.stop(0)
+    run(test())
+
+
+def test_a_replay_rechained_after_the_game_is_caught_on_screen(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server hands out a replay whose header was changed (a player's name) and every `prev` rewritten:
+    it still verifies, but its last line is not the one the server named with the last update."""
+    honest = Client.replay
+
+    async def rechained(self: Client, game_id: str) -> Revealed:
+        revealed = await honest(self, game_id)
+        forged = edit_record(revealed.replay, 1, lambda record: record["names"].__setitem__(1, "Somebody"))
+        return replace(revealed, replay=forged)
+
+    monkeypatch.setattr(Client, "replay", rechained)
+
+    async def test() -> None:
+        server, port = await start_server(tmp_path / "data")
+        try:
+            async with client_on(port, tmp_path, create="lords up 2 bots 1") as s:
+                await play_moves(s, 500)
+                await until(lambda: s.model.status == "finished", 30, "the end of the game")
+                await s.screen_shows("A fairness check FAILED")
+                failed = [line.text for line in s.model.log if line.text.startswith("✗")]
+                assert len(failed) == 1 and "the file was changed (and re-chained) after the game" in failed[0]
         finally:
             await server.stop(0)
     run(test())

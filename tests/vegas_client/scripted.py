@@ -55,6 +55,10 @@ class ScriptedTable:
         self.sent.append((f"{answer} {trade_id}", request_id))
         return self._next()
 
+    async def reveal_due(self, summary: Any) -> Any:
+        """The scripted games ask for no entropy."""
+        return None
+
     async def list_events(self, game_id: str, before_version: int | None = None) -> list[VersionEvents]:
         return [VersionEvents(v, move, ()) for v, move in sorted(self.moves.items())
                 if before_version is None or v < before_version]
