@@ -25,6 +25,7 @@ from server.hub import GameHub
 from server.limits import StreamCounter, address_of
 from server.ratelimit import RateLimiter
 from server.session import GameSession
+from server.turntimer import MAX_TURN_TIMER
 from server.viewers import Status, Subscriber, ViewUpdate
 
 log = structlog.get_logger("vegas.server")
@@ -167,7 +168,10 @@ class VegasTable:
                                     description=r.description) for r in game.rule_sets.values()]
             types.append(pb.GameType(name=name, title=game.title, rule_sets=rule_sets, options=list(game.options),
                                      bots=seat_bots(name, self.hub.settings.plugin_bots)))
-        return pb.ListGameTypesResponse(games=types)
+        settings = self.hub.settings
+        timers = pb.TurnTimers(turn_timer=settings.turn_timer, bot_turn_timer=settings.bot_turn_timer,
+                               max_turn_timer=MAX_TURN_TIMER)
+        return pb.ListGameTypesResponse(games=types, turn_timers=timers)
 
     @unary
     async def CreateGame(self, request: pb.CreateGameRequest, context: Any) -> pb.CreateGameResponse:
@@ -177,9 +181,12 @@ class VegasTable:
                 raise errors.bad_request(f"seat {bot.seat} is listed twice in bots")
             bots[bot.seat] = bot.kind or "random"
         think = request.bot_think_ms if request.HasField("bot_think_ms") else None
+        timer = request.turn_timer if request.HasField("turn_timer") else None
+        bot_timer = request.bot_turn_timer if request.HasField("bot_turn_timer") else None
         session, code = await self.hub.create(request.game, request.rules, validate.options(list(request.options)),
                                               validate.players(request.players), bots, think,
-                                              owner=address_of(context.peer()), private=request.private)
+                                              owner=address_of(context.peer()), private=request.private,
+                                              turn_timer=timer, bot_turn_timer=bot_timer)
         structlog.contextvars.bind_contextvars(game_id=session.game_id)
         return pb.CreateGameResponse(game_id=session.game_id, commitment=session.record.commitment,
                                      game=convert.summary(session), join_code=code)
