@@ -219,11 +219,12 @@ class VegasTable:
     async def Act(self, requests: AsyncIterator[Any], context: grpc.aio.ServicerContext) -> AsyncIterator[pb.ActAnswer]:
         """SubmitAction request by request on one stream: each answered in order, with its result or its
         refusal (which leaves the stream open). Each request is logged as a SubmitAction call is."""
-        structlog.contextvars.bind_contextvars(rpc="Act", peer=context.peer())
+        peer = context.peer()  # asked once: grpc may crash asking a call that has ended (the finally below)
+        structlog.contextvars.bind_contextvars(rpc="Act", peer=peer)
         opened, answers = time.perf_counter(), 0
         status = "OK"
         try:
-            self.streams.open(context.peer())
+            self.streams.open(peer)
         except errors.ApiError as error:
             await refuse(context, error, ms=_ms(opened))
             return
@@ -249,7 +250,7 @@ class VegasTable:
             status = "CANCELLED"  # the client hung up: normal for clients that come and go
             raise
         finally:
-            self.streams.close(context.peer())
+            self.streams.close(peer)
             structlog.contextvars.unbind_contextvars("game_id", "seat")
             log.info("stream_closed", status=status, answers=answers, ms=_ms(opened))
 
@@ -309,7 +310,8 @@ class VegasTable:
 
     async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> None:
         started = time.perf_counter()
-        structlog.contextvars.bind_contextvars(rpc="Watch", game_id=_logged_id(request), peer=context.peer())
+        peer = context.peer()  # asked once: grpc may crash asking a call that has ended (the finally below)
+        structlog.contextvars.bind_contextvars(rpc="Watch", game_id=_logged_id(request), peer=peer)
         try:
             self.check_rate(context)
             _check_decoded(request)
@@ -318,14 +320,14 @@ class VegasTable:
             viewer = session.check_viewer(validate.token(request.seat_token), code)
             structlog.contextvars.bind_contextvars(seat=viewer)
             from_version = request.from_version if request.HasField("from_version") else None
-            self.streams.open(context.peer())
+            self.streams.open(peer)
         except Exception as error:
             await refuse(context, error, ms=_ms(started))
             return
         try:
             await self._watch(context, session, viewer, from_version, started)
         finally:
-            self.streams.close(context.peer())
+            self.streams.close(peer)
 
     async def _watch(self, context: grpc.aio.ServicerContext, session: GameSession, viewer: int | None,
                      from_version: int | None, started: float) -> None:
