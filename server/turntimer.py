@@ -53,7 +53,8 @@ class TurnTimer:
         self.expire = expire
         self.version: int | None = None  # the version the clocks run for (None: none run)
         self.deadlines: dict[int, float] = {}  # seat -> loop time its clock runs out
-        self._task: asyncio.Task[None] | None = None
+        self._alarm: asyncio.TimerHandle | None = None  # a timer handle costs less than a task per version
+        self._task: asyncio.Task[None] | None = None  # plays the defaults once the alarm has gone off
 
     def restart(self, version: int, actors: Sequence[int]) -> None:
         """The game is at `version` and waits for `actors`: their clocks start from the whole timer."""
@@ -64,14 +65,22 @@ class TurnTimer:
         if self.deadlines:
             self.version = version
             # a context of its own: the default's log lines are not those of the request that started the clock
-            self._task = loop.create_task(self._run(version, dict(self.deadlines)), context=contextvars.Context())
+            self._alarm = loop.call_at(min(self.deadlines.values()), self._ring, version,
+                                       context=contextvars.Context())
 
     def stop(self) -> None:
         """No clock runs (the game is suspended, over, or the server stops)."""
+        if self._alarm is not None:
+            self._alarm.cancel()
+            self._alarm = None
         if self._task is not None:
             self._task.cancel()
             self._task = None
         self.version, self.deadlines = None, {}
+
+    def _ring(self, version: int) -> None:
+        self._alarm = None
+        self._task = asyncio.get_running_loop().create_task(self._run(version, dict(self.deadlines)))
 
     def clocks(self, version: int) -> list[Clock]:
         """The clocks running at `version`, with the seconds left now (none if the game has moved on)."""
