@@ -31,9 +31,12 @@ STALE = "stale_version"
 
 
 def turn_from(update: ViewUpdate, info: GameInfo) -> Turn:
-    """The bot's `Turn` for a view the client library holds: the view and the server's legal actions."""
+    """The bot's `Turn` for a view the client library holds: the view, the server's legal actions and the
+    seconds left on the seat's turn timer, if the game has one (`Turn.time_limit`)."""
     assert update.view is not None
-    return Turn(info, update.version, update.view, [legal_action(a) for a in update.legal])
+    clock = update.clock(info.seat)
+    return Turn(info, update.version, update.view, [legal_action(a) for a in update.legal],
+                None if clock is None else clock.left())
 
 
 def legal_action(option: ServerLegalAction) -> LegalAction:

@@ -114,6 +114,7 @@ class ClientApp:
         def start() -> None:
             self.spawn(self._start(game_id, watch, seat, create, resume, bot_kind))
             self.spawn(self._keep_lobby_fresh())
+            self.spawn(self._tick_clocks())
 
         try:
             # Background work starts once the application runs, so its first redraw request is not lost.
@@ -153,6 +154,13 @@ class ClientApp:
                     await self.refresh()
                 except VegasError as error:
                     self.model.connection, self.model.connected = error.message, False
+                self.redraw()
+
+    async def _tick_clocks(self) -> None:
+        """While a turn timer runs in the game on screen, redraw every second: its clock counts down."""
+        while True:
+            await asyncio.sleep(1.0)
+            if self.model.screen == "game" and self.model.clocks:
                 self.redraw()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:

@@ -15,7 +15,8 @@ from client.suggestions import Suggestion, current_word, matching
 from vegas_client.data import GameSummary, GameType, NewGame
 from vegas_client.spec import SpecError, new_game
 
-LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [OPTIONS] [private]: a new game, you take the first seat",
+LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [OPTIONS] [private] [timer S]: a new game, you take the "
+                         "first seat",
                "join": "join [GAME_ID] [SEAT]: take a seat (or your own seat again)",
                "watch": "watch [GAME_ID]: follow a game as a spectator", "refresh": "list the games again",
                "history": "list finished games too (again: hide them); Enter on one shows its standings and replay",
@@ -24,6 +25,7 @@ LOBBY_HELP = (
     "create lords up 4 bots 3        a Lords of Vegas game (Up! rules) with 3 bots; you take seat 0",
     "create lords classic 2 bots 0 layoff   options follow the seat count; bots fill the last seats",
     "create lords up 3 bots 0 private   unlisted: you get a join code for your friends (vegas play --code)",
+    "create lords up 3 bots 1 timer 90   90 s per decision, then the server plays the default move for you",
     "join 7f3a1c  ·  join 7f3a1c 2  ·  watch 7f3a1c  ·  refresh  ·  quit   (↑/↓ and Enter work too)",
     "history   finished games too: Enter on one shows its final standings, the fairness proof and its replay",
 )

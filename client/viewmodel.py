@@ -13,7 +13,7 @@ from typing import Any
 from client.choices import Prompt
 from client.games import GameUi, game_ui
 from client.seen import places, seat_label, with_players
-from vegas_client.data import GameSummary, GameType, VersionEvents, ViewUpdate
+from vegas_client.data import Clock, GameSummary, GameType, VersionEvents, ViewUpdate
 
 LOG_LINES = 500
 MOVES_KEPT = 64
@@ -65,12 +65,14 @@ class ClientModel:
     confirming: tuple[str, str] | None = None  # (command, question): Enter again on this command sends it
     shown: tuple[Any, tuple[tuple[str, bool, str], ...], dict[str, Any]] | None = field(default=None,
                                                                                       repr=False)  # shown_view's
+    clocks: tuple[Clock, ...] = ()  # the turn timers running at `version`: the seats waited for, counting down
 
 
 def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, commitment: str = "") -> None:
     """Switch to the game screen for `game_id`, as `seat` (None: spectator)."""
     model.screen, model.game_id, model.seat, model.token = "game", game_id, seat, token
     model.view, model.version, model.status, model.summary = None, None, "", None
+    model.clocks = ()
     model.commitment = commitment  # never the previous game's
     model.log.clear()
     model.moves.clear()
@@ -96,6 +98,7 @@ def apply_update(model: ClientModel, update: ViewUpdate) -> None:
         _move_baseline(model, update)
         model.view = update.view
         model.version = update.version
+        model.clocks = update.clocks
     if update.move is not None:
         model.moves[update.version] = update.move
         for old in [v for v in model.moves if v < update.version - MOVES_KEPT]:

@@ -3,7 +3,10 @@
 Whenever the game changes, the bots get a turn: a bot seat the game waits for acts, or (for the random bot,
 answering a trade) one that may do something now. The bots themselves live with the match (`server.core`)
 and choose on their own copy of the state, away from the event loop, so a slow strategy never stalls the
-server; if someone acted meanwhile its action is refused as stale and it chooses again.
+server; if someone acted meanwhile its action is refused as stale and it chooses again. A bot seat's turn
+timer (`server.turntimer`) runs from the version that waits for it, the pause before the move included: a
+bot still choosing when it runs out gets its default played (logged `bot_late`), and its late choice is
+dropped as stale. Its `Turn.time_limit` says how many seconds it has left, so a search can budget.
 """
 
 from __future__ import annotations
@@ -75,8 +78,9 @@ class BotSeats:
             seat, version = turn
             if think:
                 await asyncio.sleep(think)
+            time_limit = session.timer.seconds_left(seat, version)
             try:
-                action = await session.cores.bot_action(session.game_id, seat, version)
+                action = await session.cores.bot_action(session.game_id, seat, version, time_limit)
             except RecordFailed:  # the worker holding the match is gone: the game is re-played in a new one
                 session.suspend("bot_action_failed")
                 return

@@ -16,6 +16,7 @@ from server.datadir import DataDirInUse
 from server.hub import MAX_THINK_MS
 from server.limits import Limits
 from server.session import Settings
+from server.turntimer import DEFAULT_BOT_TURN_TIMER, MAX_TURN_TIMER
 
 log = structlog.get_logger("vegas.server")
 
@@ -39,6 +40,13 @@ def register(commands: Any) -> None:
     parser.add_argument("--plugin-bots", action="store_true",
                         help="let games seat the bots that installed packages offer (vegas.bots entry points; "
                         "they run in the server, so only with packages you trust)")
+    parser.add_argument("--turn-timer", type=float, default=0.0, metavar="SECONDS",
+                        help="seconds a player's seat has for each decision before the server plays its default "
+                        "(ending the turn; a decision's first answer), unless the game sets its own "
+                        f"(default 0: no timer; at most {MAX_TURN_TIMER:g})")
+    parser.add_argument("--bot-turn-timer", type=float, default=DEFAULT_BOT_TURN_TIMER, metavar="SECONDS",
+                        help="the same for the server's own bot seats, the pause before their move included "
+                        f"(default {DEFAULT_BOT_TURN_TIMER:g}; 0: no timer; at most {MAX_TURN_TIMER:g})")
     add_limit_flags(parser)
     parser.add_argument("--reveal-timeout", type=float, default=Settings().reveal_timeout, metavar="SECONDS",
                         help="seconds the players who committed to their entropy have to reveal it once every seat "
@@ -66,8 +74,14 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
         raise SystemExit(f"vegas serve: --port {args.port} is not a port (0..65535)")
     if args.reveal_timeout < 0:
         raise SystemExit(f"vegas serve: --reveal-timeout {args.reveal_timeout:g} must be 0 or more seconds")
-    settings = Settings(bot_think_ms=args.bot_think_ms, plugin_bots=args.plugin_bots,
-                        reveal_timeout=args.reveal_timeout)
+    for flag, seconds in (("--turn-timer", args.turn_timer), ("--bot-turn-timer", args.bot_turn_timer)):
+        if not 0 <= seconds <= MAX_TURN_TIMER:  # also refuses nan
+            raise SystemExit(f"vegas serve: {flag} {seconds:g} must be 0 (no timer) to {MAX_TURN_TIMER:g} seconds")
+    if args.bot_turn_timer and args.bot_turn_timer <= args.bot_think_ms / 1000:
+        raise SystemExit(f"vegas serve: --bot-turn-timer {args.bot_turn_timer:g} must be longer than the bots' "
+                         f"pause (--bot-think-ms {args.bot_think_ms})")
+    settings = Settings(bot_think_ms=args.bot_think_ms, plugin_bots=args.plugin_bots, turn_timer=args.turn_timer,
+                        bot_turn_timer=args.bot_turn_timer, reveal_timeout=args.reveal_timeout)
     return ServerOptions(data_dir=args.data_dir, settings=settings, limits=limits_from(args),
                          tls_cert=args.tls_cert, tls_key=args.tls_key, workers=args.workers,
                          password=read_password(args.password_file, "vegas serve") if args.password_file else None)

@@ -21,7 +21,8 @@ def summary(session: GameSession) -> pb.GameSummary:
     return pb.GameSummary(game_id=record.game_id, game=record.game, rules=record.rules, options=record.options,
                           players=record.players, seats=seats, status=STATUS[session.status],
                           version=session.version, commitment=record.commitment, created_at=record.created_at,
-                          actors=session.actors, private=record.private)
+                          actors=session.actors, private=record.private, turn_timer=record.turn_timer,
+                          bot_turn_timer=record.bot_turn_timer)
 
 
 def events(change: Change) -> list[pb.Event]:
@@ -41,6 +42,8 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
     else:
         message.diff.patch_json = item.payload
     _set_move(message.move, change)
+    message.clocks.extend(pb.Clock(seat=c.seat, seconds_left=c.seconds_left, seconds=c.seconds)
+                          for c in session.clocks(item.version))
     if viewer is not None:
         message.legal_actions.extend(legal_action(a) for a in session.logs[viewer].legal_at(item.version))
     return message

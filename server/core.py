@@ -43,6 +43,7 @@ class CoreSpec:
     end_meta: dict[str, Any] = field(default_factory=dict)  # goes into the end record only (the server seed)
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot kind, for the server's own bots
     window: int = 128  # versions of diffs kept for reconnecting viewers (how far back `resume` goes)
+    timed: frozenset[int] = frozenset()  # seats with a turn timer: each step names their default actions
 
 
 class Timings(NamedTuple):
@@ -66,6 +67,7 @@ class Step(NamedTuple):
     change: Change
     views: dict[Viewer, ViewState]
     timings: Timings = Timings()
+    defaults: tuple[tuple[int, str], ...] = ()  # (seat, action) a timed seat the game waits for plays if late
 
 
 def ms(seconds: float) -> float:
@@ -177,14 +179,15 @@ class MatchCore:
         step = self._step(recorded.events, recorded.state_hash, record_hash=recorded.record_hash)
         return step._replace(timings=Timings(recorded.apply_ms, ms(time.perf_counter() - started)))
 
-    def bot_action(self, seat: int) -> str:
+    def bot_action(self, seat: int, time_limit: float | None = None) -> str:
         """What the server's bot at `seat` does now (it sees its seat's view of a copy of the state)."""
-        return choice_text(self.bots[seat].choose(self.bot_turn(seat)))
+        return choice_text(self.bots[seat].choose(self.bot_turn(seat, time_limit)))
 
-    def bot_turn(self, seat: int) -> Turn:
-        """The bot at `seat`'s decision now, on its own copy of the state (so it can be made in a thread)."""
+    def bot_turn(self, seat: int, time_limit: float | None = None) -> Turn:
+        """The bot at `seat`'s decision now, on its own copy of the state (so it can be made in a thread);
+        `time_limit`: the seconds left on its turn timer, if it has one."""
         info = game_info(self.spec.config, seat)
-        return turn_for(self.game, self.game.clone(self.match.state), info, self.version)
+        return turn_for(self.game, self.game.clone(self.match.state), info, self.version, time_limit)
 
     def sync(self) -> None:
         """Make everything written to the replay file durable (the header, the last action's record, the end)."""
@@ -216,7 +219,16 @@ class MatchCore:
             legal = () if viewer is None or match.over else tuple(
                 LegalAction.of(option) for option in match.legal_actions(viewer))
             states[viewer] = ViewState(digest(new.text.encode("utf-8")), patch, new.text if texts else None, legal)
-        return Step(change, states)
+        return Step(change, states, defaults=self._defaults(change.actors))
+
+    def _defaults(self, actors: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+        """The default action of each seat with a turn timer the game waits for (`server.turntimer`)."""
+        state, defaults = self.match.state, []
+        for seat in actors:
+            action = self.game.default_action(state, seat) if seat in self.spec.timed else None
+            if action is not None:
+                defaults.append((seat, str(action.text())))
+        return tuple(defaults)
 
 
 def replay_match(game: Game[Any], path: Path, on_move: Callable[[Match, list[Event], str], None] | None = None,

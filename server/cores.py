@@ -36,7 +36,8 @@ class Cores(Protocol):
     async def resume(self, spec: CoreSpec) -> list[Step]: ...  # also after a RecordFailed: the game is back
     async def final(self, spec: CoreSpec) -> Step: ...
     async def play(self, game_id: str, seat: int, action: str) -> Step: ...
-    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None: ...
+    async def bot_action(self, game_id: str, seat: int, version: int,
+                         time_limit: float | None = None) -> str | None: ...
     async def forget(self, game_id: str) -> None: ...
     async def close(self) -> None: ...
 
@@ -112,12 +113,13 @@ class LocalCores:
             self.syncer = Syncer(asyncio.get_running_loop())
         return _failing_as_record(self.syncer.submit(core.sync))
 
-    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
+    async def bot_action(self, game_id: str, seat: int, version: int,
+                         time_limit: float | None = None) -> str | None:
         """The bot chooses on its own copy of the state, in a thread: a slow strategy never stalls the loop."""
         core = self.cores.get(game_id)
         if core is None or not core.playing_at(version):
             return None
-        bot, turn = core.bots[seat], core.bot_turn(seat)
+        bot, turn = core.bots[seat], core.bot_turn(seat, time_limit)
         return choice_text(await asyncio.to_thread(bot.choose, turn))
 
     async def forget(self, game_id: str) -> None:

@@ -21,6 +21,7 @@ from server.finished import FinishedGames, Key, key_of
 from server.limits import Limits
 from server.records import ID_ALPHABET, ID_LENGTH, GameRecord, GameStore, SeatRecord, token_hash
 from server.session import GameSession, Settings
+from server.turntimer import checked_timer
 from server.viewers import Status
 
 log = structlog.get_logger("vegas.server")
@@ -95,9 +96,11 @@ class GameHub:
 
     async def create(self, game: str, rules: str, options: Sequence[str], players: int,
                      bots: Mapping[int, str], bot_think_ms: int | None, owner: str = "",
-                     private: bool = False) -> tuple[GameSession, str]:
+                     private: bool = False, turn_timer: float | None = None,
+                     bot_turn_timer: float | None = None) -> tuple[GameSession, str]:
         """A new game in the lobby, its bot seats taken; it starts at once if they are all bots. Returns it
-        and its join code ("" unless private). `owner` is the creator's address, for its lobby quota.
+        and its join code ("" unless private). `owner` is the creator's address, for its lobby quota. The
+        turn timers (seconds, 0: none; server.turntimer) default to the server's settings.
 
         The game's place is reserved before anything is awaited, so concurrent creates never pass a limit."""
         config = GameConfig(game, rules, players, seed="", options=tuple(sorted(set(options))))
@@ -106,6 +109,7 @@ class GameHub:
         think = self.settings.bot_think_ms if bot_think_ms is None else bot_think_ms
         if not 0 <= think <= MAX_THINK_MS:
             raise errors.bad_request(f"bot_think_ms is {think}; it must be between 0 and {MAX_THINK_MS}")
+        timer, bot_timer = self._timers(turn_timer, bot_turn_timer, think if bots else 0)
         waits = len(bots) < players  # a game of bots only starts at once
         self._check_room(owner, waits)
         self.creating[owner, waits] += 1
@@ -116,7 +120,8 @@ class GameHub:
             code = "".join(secrets.choice(ID_ALPHABET) for _ in range(CODE_LENGTH)) if private else ""
             record = GameRecord(self._new_id(), game, rules, config.options, players,
                                 self.now().isoformat(timespec="milliseconds"), secrets.token_hex(32), think, seats,
-                                code_hash=token_hash(code) if code else "")
+                                code_hash=token_hash(code) if code else "", turn_timer=timer,
+                                bot_turn_timer=bot_timer)
             await asyncio.to_thread(self.store.save, record)
             session = self._add(record)
             session.owner = owner
@@ -125,9 +130,21 @@ class GameHub:
             if self.creating[owner, waits] <= 0:
                 del self.creating[owner, waits]
         log.info("game_created", game_id=record.game_id, game=game, rules=rules, players=players,
-                 bots=sorted(bots), commitment=record.commitment, private=private)
+                 bots=sorted(bots), commitment=record.commitment, private=private, turn_timer=timer,
+                 bot_turn_timer=bot_timer)
         await session.open()
         return session, code
+
+    def _timers(self, turn_timer: float | None, bot_turn_timer: float | None, think_ms: int) -> tuple[float, float]:
+        """The new game's turn timers (the server's defaults where not given); ApiError for one out of bounds,
+        or for a bots' timer no longer than the pause they make before each move (they could never act)."""
+        timer = checked_timer("turn_timer", self.settings.turn_timer if turn_timer is None else turn_timer)
+        bot_timer = checked_timer("bot_turn_timer",
+                                  self.settings.bot_turn_timer if bot_turn_timer is None else bot_turn_timer)
+        if bot_timer and bot_timer <= think_ms / 1000:
+            raise errors.bad_request(f"bot_turn_timer is {bot_timer:g} s, no longer than the bots' pause of "
+                                     f"{think_ms} ms before each move: make it longer, or bot_think_ms shorter")
+        return timer, bot_timer
 
     def _open(self, record: GameRecord) -> GameSession:
         return GameSession(record, self.store, self.settings, self.cores)
@@ -234,6 +251,7 @@ class GameHub:
         """Start the bots of the running games, and the sweep that removes waiting games nobody joins."""
         for session in self.sessions.values():
             session.start_bots()
+            session.start_clock()  # a restored game's clocks start again from the whole timer
         if self.limits.waiting_expiry and self._sweeping is None:
             self._sweeping = asyncio.get_running_loop().create_task(self._sweep_forever(),
                                                                     context=contextvars.Context())

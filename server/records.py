@@ -93,6 +93,12 @@ class GameRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     joined_at: str = ""  # when a seat was last taken (RFC 3339): a waiting game expires counting from here
     code_hash: str = ""  # a private game's join code, as SHA-256 (hex); "" for a public game
+    turn_timer: float = 0.0  # seconds per decision of a player's seat before its default is played (0: no timer)
+    bot_turn_timer: float = 0.0  # the same for the server's own bot seats (records made before timers: none)
+
+    def timer_of(self, seat: int) -> float:
+        """The turn timer of `seat` (server.turntimer): the bots' for the server's bot seats."""
+        return self.bot_turn_timer if self.seats[seat].bot else self.turn_timer
 
     @property
     def private(self) -> bool:

@@ -25,6 +25,7 @@ from server.hub import GameHub
 from server.limits import StreamCounter, address_of
 from server.ratelimit import RateLimiter
 from server.session import GameSession
+from server.turntimer import MAX_TURN_TIMER
 from server.viewers import Status, Subscriber, ViewUpdate
 
 log = structlog.get_logger("vegas.server")
@@ -167,7 +168,10 @@ class VegasTable:
                                     description=r.description) for r in game.rule_sets.values()]
             types.append(pb.GameType(name=name, title=game.title, rule_sets=rule_sets, options=list(game.options),
                                      bots=seat_bots(name, self.hub.settings.plugin_bots)))
-        return pb.ListGameTypesResponse(games=types)
+        settings = self.hub.settings
+        timers = pb.TurnTimers(turn_timer=settings.turn_timer, bot_turn_timer=settings.bot_turn_timer,
+                               max_turn_timer=MAX_TURN_TIMER)
+        return pb.ListGameTypesResponse(games=types, turn_timers=timers)
 
     @unary
     async def CreateGame(self, request: pb.CreateGameRequest, context: Any) -> pb.CreateGameResponse:
@@ -177,9 +181,12 @@ class VegasTable:
                 raise errors.bad_request(f"seat {bot.seat} is listed twice in bots")
             bots[bot.seat] = bot.kind or "random"
         think = request.bot_think_ms if request.HasField("bot_think_ms") else None
+        timer = request.turn_timer if request.HasField("turn_timer") else None
+        bot_timer = request.bot_turn_timer if request.HasField("bot_turn_timer") else None
         session, code = await self.hub.create(request.game, request.rules, validate.options(list(request.options)),
                                               validate.players(request.players), bots, think,
-                                              owner=address_of(context.peer()), private=request.private)
+                                              owner=address_of(context.peer()), private=request.private,
+                                              turn_timer=timer, bot_turn_timer=bot_timer)
         structlog.contextvars.bind_contextvars(game_id=session.game_id)
         return pb.CreateGameResponse(game_id=session.game_id, commitment=session.record.commitment,
                                      game=convert.summary(session), join_code=code)
@@ -220,11 +227,12 @@ class VegasTable:
     async def Act(self, requests: AsyncIterator[Any], context: grpc.aio.ServicerContext) -> AsyncIterator[pb.ActAnswer]:
         """SubmitAction request by request on one stream: each answered in order, with its result or its
         refusal (which leaves the stream open). Each request is logged as a SubmitAction call is."""
-        structlog.contextvars.bind_contextvars(rpc="Act", peer=context.peer())
+        peer = context.peer()  # asked once: grpc may crash asking a call that has ended (the finally below)
+        structlog.contextvars.bind_contextvars(rpc="Act", peer=peer)
         opened, answers = time.perf_counter(), 0
         status = "OK"
         try:
-            self.streams.open(context.peer())
+            self.streams.open(peer)
         except errors.ApiError as error:
             await refuse(context, error, ms=_ms(opened))
             return
@@ -250,7 +258,7 @@ class VegasTable:
             status = "CANCELLED"  # the client hung up: normal for clients that come and go
             raise
         finally:
-            self.streams.close(context.peer())
+            self.streams.close(peer)
             structlog.contextvars.unbind_contextvars("game_id", "seat")
             log.info("stream_closed", status=status, answers=answers, ms=_ms(opened))
 
@@ -310,7 +318,8 @@ class VegasTable:
 
     async def Watch(self, request: pb.WatchRequest, context: grpc.aio.ServicerContext) -> None:
         started = time.perf_counter()
-        structlog.contextvars.bind_contextvars(rpc="Watch", game_id=_logged_id(request), peer=context.peer())
+        peer = context.peer()  # asked once: grpc may crash asking a call that has ended (the finally below)
+        structlog.contextvars.bind_contextvars(rpc="Watch", game_id=_logged_id(request), peer=peer)
         try:
             self.check_rate(context)
             _check_decoded(request)
@@ -319,14 +328,14 @@ class VegasTable:
             viewer = session.check_viewer(validate.token(request.seat_token), code)
             structlog.contextvars.bind_contextvars(seat=viewer)
             from_version = request.from_version if request.HasField("from_version") else None
-            self.streams.open(context.peer())
+            self.streams.open(peer)
         except Exception as error:
             await refuse(context, error, ms=_ms(started))
             return
         try:
             await self._watch(context, session, viewer, from_version, started)
         finally:
-            self.streams.close(context.peer())
+            self.streams.close(peer)
 
     async def _watch(self, context: grpc.aio.ServicerContext, session: GameSession, viewer: int | None,
                      from_version: int | None, started: float) -> None:

@@ -7,8 +7,9 @@ process or in a worker process (`server.cores`, `server.workers`). Either way an
 `Cores.play` returns, nothing is published before that, and readers in the event loop never see half an
 update.
 
-Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else. Between
-the last join and the start, players who committed to their entropy reveal it (`reveal`, `server.reveals`).
+Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else, and so do
+the turn timers (`server.turntimer`) when a seat is too slow. Between the last join and the start, players
+who committed to their entropy reveal it (`reveal`, `server.reveals`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 
 import structlog
 
+from engine.core.canonical import canonical_text
 from engine.core.errors import EngineError
 from replays.format import Tail, last_record, read_tail
 from server import errors
@@ -37,7 +39,18 @@ from server.presence import Presence
 from server.records import GameRecord, GameStore, token_hash
 from server.reveals import RevealDeadline, awaiting_reveals, reveal_refusal
 from server.tuning import settle_long_lived
-from server.viewers import Change, ChangeWindow, LegalAction, Status, Subscriber, Viewer, ViewerLog, ViewUpdate
+from server.turntimer import DEFAULT_BOT_TURN_TIMER, Clock, TurnTimer
+from server.viewers import (
+    Change,
+    ChangeWindow,
+    EventLine,
+    LegalAction,
+    Status,
+    Subscriber,
+    Viewer,
+    ViewerLog,
+    ViewUpdate,
+)
 
 log = structlog.get_logger("vegas.server")
 
@@ -53,6 +66,8 @@ class Settings:
     queue_capacity: int = 256  # updates a subscriber may lag behind before it is resynced with a snapshot
     bot_think_ms: int = 0  # default pause before each bot move
     plugin_bots: bool = False  # the bot seats may play installed vegas.bots entry points (never module:Class)
+    turn_timer: float = 0.0  # default seconds per decision of a player's seat (0: no timer; server.turntimer)
+    bot_turn_timer: float = DEFAULT_BOT_TURN_TIMER  # default seconds per decision of the server's bot seats
     fsync: bool = True
     reveal_timeout: float = 120.0  # seconds the committed seats have to reveal their entropy once every seat is taken
 
@@ -88,6 +103,8 @@ class GameSession:
         self.now: Callable[[], datetime] = _utc_now  # the hub's clock, for the lobby's expiry
         self.reveals = RevealDeadline(record.game_id, settings.reveal_timeout, lambda: self.now(),
                                       self._close_reveals)
+        self.timer = TurnTimer({s.seat: record.timer_of(s.seat) for s in record.seats}, self._time_out)
+        self.defaults: dict[int, str] = {}  # what each timed seat the game waits for plays if its clock runs out
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -256,7 +273,7 @@ class GameSession:
         meta = {"game_id": self.game_id, **record.fairness_meta(), "players": [s.player for s in record.seats]}
         return CoreSpec(self.game_id, record.config(), self.names, self.replay_path, meta,
                         {"server_seed": record.server_seed}, {s.seat: s.bot for s in record.seats if s.bot},
-                        self.settings.window)
+                        self.settings.window, frozenset(self.timer.seconds))
 
     async def _start(self) -> None:
         """Every seat is taken: derive the seed, write the replay header, show everyone version 0."""
@@ -274,7 +291,7 @@ class GameSession:
                 for viewer, state in step.views.items()}
 
     def _begin(self, step: Step) -> None:
-        self.change = step.change
+        self.change, self.defaults = step.change, dict(step.defaults)
         self.logs = self._fresh_logs(step)
         for subscriber in self.subscribers:
             subscriber.offer(self.logs[subscriber.viewer].snapshot(step.change))
@@ -284,14 +301,16 @@ class GameSession:
 
     # ------------------------------------------------------------------------------------------ playing
 
-    async def submit(self, seat: int, text: str, based_on: int | None, request_id: str = "") -> Change:
+    async def submit(self, seat: int, text: str, based_on: int | None, request_id: str = "",
+                     late: bool = False) -> Change:
         """Apply `seat`'s action if `based_on` (when given) is the current version; ApiError otherwise.
         A `request_id` this seat already used gets that request's answer again, and nothing is applied.
+        `late`: the action is the seat's default, played because its turn timer ran out (the events say so).
 
         Shielded: a client that hangs up mid-request cannot interrupt an action half applied."""
-        return await asyncio.shield(self._submit(seat, text, based_on, request_id))
+        return await asyncio.shield(self._submit(seat, text, based_on, request_id, late))
 
-    async def _submit(self, seat: int, text: str, based_on: int | None, request_id: str) -> Change:
+    async def _submit(self, seat: int, text: str, based_on: int | None, request_id: str, late: bool) -> Change:
         async with self.lock:
             if request_id and (seat, request_id) in self.answered:
                 return self._answered_before(seat, request_id, text)
@@ -305,6 +324,8 @@ class GameSession:
             except RecordFailed as error:
                 self.suspend("record_failed")
                 raise errors.suspended(self.game_id) from error
+            if late:
+                step = self._ran_out_of_time(step, seat)
             change = self._publish(step)
             if request_id:
                 self._remember(seat, request_id, text, change)
@@ -314,6 +335,36 @@ class GameSession:
             self._log_events(change)
             self._after_change()
             return change
+
+    def _ran_out_of_time(self, step: Step, seat: int) -> Step:
+        """`step`, made by `seat`'s default action, with an event first that says why; logged."""
+        change = step.change
+        seconds = self.timer.seconds[seat]
+        event = "bot_late" if self.record.seats[seat].bot else "turn_timed_out"
+        self.log.info(event, seat=seat, version=change.version - 1, action=change.action, seconds=seconds)
+        line = EventLine(f"{self.names[seat]} ran out of time: {change.action}",
+                         canonical_text({"action": change.action, "kind": "turn_timed_out", "seat": seat,
+                                         "seconds": seconds}))
+        return step._replace(change=change._replace(events=(line, *change.events)))
+
+    async def _time_out(self, seat: int, version: int) -> None:
+        """`seat`'s clock ran out at `version` (`server.turntimer`): play its default action there. A real
+        action that came first made the default stale: it is dropped."""
+        action = self.defaults.get(seat)
+        if action is None or self.failed or self.version != version:
+            return
+        try:
+            await self.submit(seat, action, version, late=True)
+        except errors.ApiError as error:
+            if error.code not in {"stale_version", "suspended", "game_over"}:  # these: the game moved on
+                self.log.error("turn_timer_refused", seat=seat, version=version, code=error.code,
+                               error=error.message)
+        except Exception:
+            self.log.exception("turn_timer_failed", seat=seat, version=version)
+
+    def clocks(self, version: int) -> list[Clock]:
+        """The turn timers running at `version`, with the seconds left now (none once it is not current)."""
+        return self.timer.clocks(version)
 
     def _answered_before(self, seat: int, request_id: str, text: str) -> Change:
         first_text, change = self.answered[(seat, request_id)]
@@ -339,7 +390,7 @@ class GameSession:
         """Make `step` the current version: every viewer's log and the window of changes advanced."""
         updates = {viewer: self.logs[viewer].advance(state, step.change) for viewer, state in step.views.items()}
         self.changes.add(step.change)
-        self.change = step.change
+        self.change, self.defaults = step.change, dict(step.defaults)
         return updates
 
     def suspend(self, event: str) -> None:
@@ -347,6 +398,7 @@ class GameSession:
         until the game is re-played from its file (`_recover`, tried at once in the background, then again
         and again, backing off). Logs `event`, with the exception being handled if there is one."""
         self.failed = True
+        self.timer.stop()  # the clocks start again once the game is re-played
         if sys.exc_info()[1] is not None:
             self.log.exception(event)
         else:
@@ -403,11 +455,13 @@ class GameSession:
             for viewer_log in self.logs.values():
                 viewer_log.forget_diffs()
             self.changes.clear()
+            self.timer.stop()
             self.bot_seats.cancel()
             self._forgetting = asyncio.ensure_future(self.cores.forget(self.game_id))  # its match is done
             if self.on_finished is not None:
                 self.on_finished(self)
         else:
+            self.start_clock()
             self.bot_seats.wake()
 
     def recent_changes(self, before_version: int | None) -> list[Change]:
@@ -465,9 +519,16 @@ class GameSession:
             self.bot_seats.start()
 
     async def stop_bots(self) -> None:
-        """Stop the game's tasks: its bots and its reveal deadline (the server stops)."""
+        """The server stops: nothing plays for anyone any more (bots, turn timers, the reveal deadline)."""
         self.reveals.cancel()
+        self.timer.stop()
         await self.bot_seats.stop()
+
+    def start_clock(self) -> None:
+        """Start the clocks of the seats the running game waits for, from their whole timers (after each
+        version, and for a game restored at start-up)."""
+        if self.status is Status.RUNNING and not self.failed:
+            self.timer.restart(self.version, self.actors)
 
     def bot_turn(self) -> tuple[int, int] | None:
         """For `BotSeats`: a bot seat with something to do, and the version it would act on."""
@@ -535,7 +596,7 @@ class GameSession:
     def _load(self, steps: list[Step]) -> None:
         """Take the steps a resumed match gives (`Cores.resume`): the views whole, then recent diffs."""
         first, *rest = steps
-        self.logs, self.change = self._fresh_logs(first), first.change
+        self.logs, self.change, self.defaults = self._fresh_logs(first), first.change, dict(first.defaults)
         for step in rest:
             self._advance(step)
 

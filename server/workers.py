@@ -119,8 +119,9 @@ class WorkerCores:
         step: Step = await self._link(game_id).call("play", game_id, seat, action)
         return step
 
-    async def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
-        action: str | None = await self._link(game_id).call("bot_action", game_id, seat, version)
+    async def bot_action(self, game_id: str, seat: int, version: int,
+                         time_limit: float | None = None) -> str | None:
+        action: str | None = await self._link(game_id).call("bot_action", game_id, seat, version, time_limit)
         return action
 
     async def forget(self, game_id: str) -> None:
@@ -234,11 +235,11 @@ class Worker:
         self.cores[spec.game_id] = core
         return steps
 
-    def bot_action(self, game_id: str, seat: int, version: int) -> str | None:
+    def bot_action(self, game_id: str, seat: int, version: int, time_limit: float | None = None) -> str | None:
         core = self.cores.get(game_id)
         if core is None or not core.playing_at(version):
             return None
-        return core.bot_action(seat)
+        return core.bot_action(seat, time_limit)
 
     def forget(self, game_id: str) -> None:
         core = self.cores.pop(game_id, None)

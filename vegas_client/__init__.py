@@ -19,6 +19,7 @@ from vegas_client.channels import CLIENT_KEEPALIVE, open_channel
 from vegas_client.client import Client, client_for, connect
 from vegas_client.data import (
     ActionResult,
+    Clock,
     Created,
     GameSummary,
     GameType,
@@ -40,7 +41,7 @@ from vegas_client.table import Table
 from vegas_client.tracker import Resync, ViewTracker
 
 __all__ = [
-    "BOTS", "CLIENT_KEEPALIVE", "FOREVER", "ActionResult", "Client", "Created", "Follower", "GameSummary",
+    "BOTS", "CLIENT_KEEPALIVE", "FOREVER", "ActionResult", "Client", "Clock", "Created", "Follower", "GameSummary",
     "GameType", "Joined", "LegalAction", "NewGame", "Resync", "RetryPolicy", "Revealed", "RuleSet", "SavedSeat",
     "Seat", "SeatInfo", "SeatStore", "Table", "Update", "VegasError", "VersionEvents", "ViewTracker", "ViewUpdate",
     "client_for", "connect", "open_channel",

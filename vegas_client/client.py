@@ -135,6 +135,10 @@ class Client:
                                        private=spec.private)
         if spec.bot_think_ms is not None:
             request.bot_think_ms = spec.bot_think_ms
+        if spec.turn_timer is not None:
+            request.turn_timer = spec.turn_timer
+        if spec.bot_turn_timer is not None:
+            request.bot_turn_timer = spec.bot_turn_timer
         reply = await self._call(self.stub.CreateGame, request)
         if reply.join_code:
             self.codes[reply.game_id] = reply.join_code

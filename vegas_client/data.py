@@ -6,6 +6,7 @@ change in the library.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,8 @@ class GameSummary:
     commitment: str
     created_at: str = ""
     actors: tuple[int, ...] = ()  # the seats the game waits for
+    turn_timer: float = 0.0  # seconds per decision of a player's seat (0: no timer)
+    bot_turn_timer: float = 0.0  # the same for the server's own bot seats
 
     @property
     def free_seats(self) -> list[int]:
@@ -72,6 +75,8 @@ class NewGame:
     bot_kind: str = "random"
     bot_think_ms: int | None = None  # the server's default when None
     private: bool = False  # unlisted; joining, watching and reading it need the join code the server gives
+    turn_timer: float | None = None  # seconds per decision of a player's seat (0: none); None: the server's
+    bot_turn_timer: float | None = None  # the same for the server's bot seats; None: the server's default
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +151,21 @@ class LegalAction:
 
 
 @dataclass(frozen=True, slots=True)
+class Clock:
+    """A seat's turn timer as an update brought it: `seconds_left` when the server sent it, which this machine
+    counts down from `received` (its `time.monotonic()` then: no clock sync needed), and the whole timer."""
+
+    seat: int
+    seconds_left: float
+    seconds: float
+    received: float
+
+    def left(self, now: float | None = None) -> float:
+        """The seconds left now (`now`: a `time.monotonic()` reading) before the server plays the default."""
+        return max(0.0, self.seconds_left - ((time.monotonic() if now is None else now) - self.received))
+
+
+@dataclass(frozen=True, slots=True)
 class Update:
     """One message of a Watch stream as plain data, not yet applied to a view.
 
@@ -165,6 +185,7 @@ class Update:
     actors: tuple[int, ...] = ()
     legal: tuple[LegalAction, ...] = ()
     record_hash: str = ""  # SHA-256 of the replay's last line once `version` was written (docs/API.md)
+    clocks: tuple[Clock, ...] = ()  # the turn timers running at `version`
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +204,11 @@ class ViewUpdate:
     actors: tuple[int, ...] = ()
     legal: tuple[LegalAction, ...] = ()
     record_hash: str = ""  # of the replay line written for `version`: keep the last for the end-of-game proof
+    clocks: tuple[Clock, ...] = ()  # the turn timers running at `version` (of the seats in `actors`)
+
+    def clock(self, seat: int) -> Clock | None:
+        """`seat`'s running turn timer, if it has one."""
+        return next((c for c in self.clocks if c.seat == seat), None)
 
     @property
     def finished(self) -> bool:

@@ -1,9 +1,10 @@
-"""A new game written as words, `[GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private]`, read against the
+"""A new game written as words, `[GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private] [timer S]`, read against the
 server's catalogue (ListGameTypes), which fills whatever is left out: the lobby's `create` command and
 `vegas bot --create` say games the same way.
 
     lords up 4 bots 3 layoff     Lords of Vegas, Up! rules, 4 seats, the server's bots in the last 3
     lords up 3 bots 0 private    unlisted: the server gives a join code, needed to join, watch or read it
+    lords up 3 timer 90          90 seconds per decision, then the server plays the seat's default move
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def new_game(words: Sequence[str], types: Sequence[GameType], bot_kind: str = "r
     if not types:
         raise SpecError("create: the server has not said which games it offers yet; try refresh")
     private = any(w.lower() == "private" for w in words[1:])
+    words, timer = _timer(words)
     rest = [w for k, w in enumerate(words) if k == 0 or w.lower() != "private"]
     kind = _game_type(types, rest.pop(0)) if rest and not rest[0].isdigit() and rest[0] != "bots" else types[0]
     rules = {r.name: r for r in kind.rule_sets}
@@ -62,4 +64,20 @@ def new_game(words: Sequence[str], types: Sequence[GameType], bot_kind: str = "r
         raise SpecError(f"create: {unknown[0]!r} is not an option of {kind.name} "
                         f"(options: {', '.join(kind.options) or 'none'})")
     return NewGame(kind.name, rule.name, players, tuple(range(players - bots, players)),
-                   tuple(sorted({o.lower() for o in rest})), bot_kind, private=private)
+                   tuple(sorted({o.lower() for o in rest})), bot_kind, private=private, turn_timer=timer)
+
+
+def _timer(words: Sequence[str]) -> tuple[list[str], float | None]:
+    """The words without `timer S`, and S: the seconds per decision of the players' seats (None: not said)."""
+    lowered = [w.lower() for w in words]
+    if "timer" not in lowered[1:]:
+        return list(words), None
+    at = lowered.index("timer", 1)
+    try:
+        seconds = float(words[at + 1])
+    except (IndexError, ValueError):
+        raise SpecError("create: write the seconds per decision after 'timer', e.g. timer 90",
+                        incomplete=at + 1 == len(words)) from None
+    if not seconds >= 0:
+        raise SpecError(f"create: timer {words[at + 1]} must be 0 (no timer) or more seconds")
+    return [*words[:at], *words[at + 2:]], seconds

@@ -62,7 +62,7 @@ class ViewTracker:
         if update.move is not None:
             self._remember(update.version, update.move)
         return ViewUpdate(update.version, view, update.events, update.status, None, update.move, update.actors,
-                          update.legal, update.record_hash)
+                          update.legal, update.record_hash, update.clocks)
 
     def _apply(self, update: Update) -> dict[str, Any]:
         if update.kind == "snapshot":

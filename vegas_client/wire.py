@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 from vegas.v1 import table_pb2 as pb
 
 from vegas_client.data import (
     ActionResult,
+    Clock,
     GameSummary,
     GameType,
     LegalAction,
@@ -28,7 +31,7 @@ def game_summary(message: pb.GameSummary) -> GameSummary:
                   for s in message.seats)
     return GameSummary(message.game_id, message.game, message.rules, tuple(message.options), message.players, seats,
                        STATUS_NAMES.get(message.status, ""), message.version, message.commitment, message.created_at,
-                       tuple(message.actors))
+                       tuple(message.actors), message.turn_timer, message.bot_turn_timer)
 
 
 def game_type(message: pb.GameType) -> GameType:
@@ -54,7 +57,14 @@ def update(message: pb.Update) -> Update:
         return Update(message.version, "", "lobby", lobby=game_summary(message.lobby), events=events, status=status)
     payload = message.snapshot.view_json if body == "snapshot" else message.diff.patch_json
     return Update(message.version, message.view_hash, body or "", payload, None, events, status, move(message),
-                  tuple(message.actors), tuple(legal_action(a) for a in message.legal_actions), message.record_hash)
+                  tuple(message.actors), tuple(legal_action(a) for a in message.legal_actions), message.record_hash,
+                  clocks(message))
+
+
+def clocks(message: pb.Update) -> tuple[Clock, ...]:
+    """The update's turn timers, counted down on this machine from now (when it arrived)."""
+    received = time.monotonic()
+    return tuple(Clock(c.seat, c.seconds_left, c.seconds, received) for c in message.clocks)
 
 
 def action_result(message: pb.ActionResult) -> ActionResult:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -83,9 +84,10 @@ def render_notice(notice: Notice | None, typing_error: str | None, width: int, p
     return [(f"class:{notice.level}", fit(f" {notice.text}", width))]
 
 
-def render_status(model: ClientModel, width: int) -> Lines:
-    """The bottom bar: server, game, who you are, version, connection. (The seed commitment is shown where
-    fairness is: the waiting screen, `commitment`, the end of the game.)"""
+def render_status(model: ClientModel, width: int, now: float | None = None) -> Lines:
+    """The bottom bar: server, game, who you are, version, the clock of the seat waited for (`now`: a
+    `time.monotonic()` reading), connection. (The seed commitment is shown where fairness is: the waiting
+    screen, `commitment`, the end of the game.)"""
     who = "spectator" if model.seat is None else f"seat {model.seat}"
     view = shown_view(model)
     if view is not None and model.seat is not None:
@@ -95,12 +97,25 @@ def render_status(model: ClientModel, width: int) -> Lines:
         parts += [f"game {model.game_id}", who]
         if model.version is not None:
             parts.append(f"v{model.version}")
+        parts += clock_texts(model, time.monotonic() if now is None else now)
     if model.busy:
         parts.append(f"sending {model.busy}…")
     text = " · ".join(parts)
     connection = f" {model.connection} "
     style = "class:toolbar" if model.connected else "class:toolbar.bad"
     return [("class:toolbar", fit(text, max(0, width - len(connection)))), (style, connection)]
+
+
+def clock_texts(model: ClientModel, now: float) -> list[str]:
+    """'Blue: 23 s left' (or 'you: ...') for each seat the game waits for with a turn timer."""
+    view = shown_view(model)
+    if view is None or model.status == "finished":
+        return []
+    texts = []
+    for clock in model.clocks:
+        who = "you" if clock.seat == model.seat else seat_label(view, clock.seat)
+        texts.append(f"{who}: {clock.left(now):.0f} s left")
+    return texts
 
 
 def _seat_text(game: GameSummary) -> str:
