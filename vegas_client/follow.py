@@ -47,7 +47,7 @@ class Follower:
         self.on_state = on_state or (lambda text, connected: None)
         self.tracker = ViewTracker()
         self.finished = False
-        self.latest: ViewUpdate | None = None
+        self.latest: ViewUpdate | None = None  # the newest update with a view (a lobby update has none)
         self.resyncs = 0
         self.reconnects = 0
         self._listeners: list[Callable[[ViewUpdate], None]] = []
@@ -112,7 +112,8 @@ class Follower:
             self.on_state(f"reconnecting: {error.message}", False)
 
     def _publish(self, update: ViewUpdate) -> None:
-        self.latest = update
+        if update.view is not None:  # a lobby update (a seat's presence, say) must not hide the view before it
+            self.latest = update
         for listener in list(self._listeners):
             listener(update)
         self._changed.set()

@@ -16,15 +16,8 @@ from harness.load import LoadPlan, run
 def test_load_serves_every_client_without_errors_and_releases_the_streams_of_the_vanished(tmp_path: Path) -> None:
     plan = LoadPlan(games=3, seconds=10, spectators=4, processes=4, watch_each=3, vanish=2,
                     stopped_then_killed=True, sample_every=1.0)
-    # Known flake, not yet understood: late in a full `make test` a 10-s run has twice measured no round trip
-    # at all (never alone, nor with the rest of tests/harness). A second run is allowed for that case only;
-    # every check below still applies to the run that counts.
-    for attempt in range(2):
-        (tmp_path / str(attempt)).mkdir()
-        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            findings = pool.submit(run, tmp_path / str(attempt), plan).result(timeout=600)
-        if findings.load is not None and findings.load.trips:
-            break
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        findings = pool.submit(run, tmp_path, plan).result(timeout=600)
     assert plan.clients == 20
     assert findings.load is not None and findings.load.trips and findings.spectator_updates > 0
     assert findings.errors == [] and findings.server_errors == 0

@@ -126,3 +126,27 @@ def test_a_caller_that_stops_iterating_stops_the_stream() -> None:
         return running, follower.running
 
     assert asyncio.run(scenario()) == (True, False)
+
+
+def test_a_lobby_update_after_a_view_does_not_hide_that_view() -> None:
+    """A seat's presence changes (a lobby update, no view) right after the snapshot a bot is to act on: the
+    bot still finds the snapshot. It once replaced it, and a bot pinned to its own core waited for ever."""
+
+    async def presence_after_snapshot(from_version: int | None) -> AsyncIterator[Update]:
+        yield snapshot(0)
+        yield Update(0, "", "lobby", status="running")
+        await asyncio.Event().wait()
+
+    async def scenario() -> ViewUpdate:
+        follower = Follower(ScriptedTable([presence_after_snapshot]).table(), "g1")
+        follower.start()
+        try:
+            await asyncio.sleep(0)  # let the stream deliver both updates before anyone asks
+            for _ in range(5):
+                await asyncio.sleep(0)
+            return await asyncio.wait_for(follower.newest(), 10)
+        finally:
+            await follower.stop()
+
+    update = asyncio.run(scenario())
+    assert update.version == 0 and update.view == VIEWS[0]
