@@ -26,7 +26,7 @@ test: install
 	$(BIN)/python -m pytest
 
 bench: install
-	$(BIN)/vegas bench --output docs/BENCHMARKS.md
+	$(BIN)/python -m benchmarks --output docs/BENCHMARKS.md
 
 # The harnesses (harness/): SIGKILL the server while bots play, and load it with hundreds of clients; each
 # checks its invariants, exits 1 if one fails, and writes its table into docs/RELIABILITY.md.
@@ -39,6 +39,7 @@ load: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 simulate: install
 	$(BIN)/vegas simulate --game lords --rules up --players 4 --games 200 --seed 7 --bots random

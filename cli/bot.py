@@ -25,8 +25,8 @@ import structlog
 from bots.base import Bot, GameInfo
 from bots.registry import bot_names, make_bot
 from bots.runner import SeatRunner
-from cli.channels import read_password
-from cli.logs import configure_logging
+from common.logs import configure_logging
+from common.password import read_password
 from vegas_client import BOTS, Client, VegasError, client_for
 from vegas_client.spec import SpecError, new_game
 

@@ -11,11 +11,10 @@ from collections.abc import Sequence
 SUBCOMMANDS: dict[str, str] = {
     "simulate": "cli.simulate",
     "tournament": "cli.tournament",
-    "bench": "cli.bench",
-    "replay": "replays.cli",
-    "serve": "server.cli",
+    "replay": "cli.replay",
+    "serve": "cli.serve",
     "bot": "cli.bot",
-    "play": "client.cli",
+    "play": "cli.play",
 }
 
 

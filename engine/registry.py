@@ -6,10 +6,11 @@ from functools import cache
 from typing import Any
 
 from engine.core.api import Game, GameConfig
+from engine.core.config import check_config as check_rules
 from engine.core.errors import ConfigError
 
 
-@cache  # every new game asks (check_config): import and build the table once
+@cache  # import the games and build the table once
 def _games() -> dict[str, Game[Any]]:
     from engine.lasvegas.game import LAS_VEGAS
     from engine.lords.game import LORDS_OF_VEGAS
@@ -30,28 +31,7 @@ def get_game(name: str) -> Game[Any]:
 
 
 def check_config(config: GameConfig) -> Game[Any]:
-    """The game for `config`, after checking its rule set, players and options (ConfigError if wrong)."""
+    """The game for `config`, after checking that it can start that configuration (ConfigError if not)."""
     game = get_game(config.game)
-    info = game.rule_sets.get(config.rules)
-    if info is None:
-        raise ConfigError(
-            "unknown_rules",
-            f"{config.game} has no rule set {config.rules!r}; choose one of {', '.join(game.rule_sets)}",
-        )
-    if not info.min_players <= config.players <= info.max_players:
-        raise ConfigError(
-            "bad_player_count",
-            f"{config.game} {config.rules} is for {info.min_players}-{info.max_players} players, "
-            f"not {config.players}",
-        )
-    unknown = [o for o in config.options if o not in game.options]
-    if unknown:
-        raise ConfigError(
-            "unknown_option",
-            f"{config.game} has no option {unknown[0]!r}; options: {', '.join(game.options) or 'none'}",
-        )
-    if list(config.options) != sorted(set(config.options)):
-        raise ConfigError("bad_options", "options must be sorted and listed once each")
-    if config.cards and "underworld" not in (config.rules, *config.options):
-        raise ConfigError("bad_cards", "a card file is for the 'underworld' option, which this game does not have")
+    check_rules(game, config)
     return game

@@ -1,6 +1,6 @@
 """`make chaos`: SIGKILL a real `vegas serve` again and again while bots play, and check nothing is lost.
 
-A `vegas serve` runs on a free loopback port with a data directory of its own (`server.bench.ServeProcess`).
+A `vegas serve` runs on a free loopback port with a data directory of its own (`benchmarks.server.ServeProcess`).
 Games are played back to back in a few slots at once, each game with two of the server's own bots (no
 pause), one seat played by this harness (which records every action the server acknowledged) and one
 played either by the harness too or by a `vegas bot` process. Meanwhile the server is SIGKILLed at random
@@ -35,12 +35,12 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from benchmarks.server import ServeProcess
 from bots.runner import random_action
 from harness.report import Rows, markdown_table, print_table, write_section
 from replays.fairness import PROVEN, Reveal
 from replays.format import parse_lines, split_complete
 from replays.verify import verify_bytes
-from server.bench import ServeProcess
 
 Stub: TypeAlias = table_pb2_grpc.VegasTableStub
 RETRIED = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.DEADLINE_EXCEEDED)

@@ -1,7 +1,7 @@
 """`make load`: hundreds of clients on a real `vegas serve` for a fixed time, some of them vanishing.
 
-The players are `server.bench`'s: a game per connection, four remote bots in each, their round trips timed
-the same way, a new game on the connection whenever one ends (`server.bench.measure`; one load generator in
+The players are `benchmarks.server`'s: a game per connection, four remote bots in each, their round trips timed
+the same way, a new game on the connection whenever one ends (`benchmarks.server.measure`; one load generator in
 the project). Alongside them run spectators in this process and spectator processes of their own
 connection, each watching running games one after another; some of the processes vanish mid-run,
 SIGKILLed or SIGSTOPped, as a crashed or frozen laptop would. Reported: actions served per second and round
@@ -34,8 +34,8 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from benchmarks.server import Load, Scenario, ServeProcess, load_rows, measure, split_cores
 from harness.report import Rows, markdown_table, print_table, write_section
-from server.bench import Load, Scenario, ServeProcess, load_rows, measure, split_cores
 
 Stub: TypeAlias = table_pb2_grpc.VegasTableStub
 PROVOKED = "CANCELLED"  # how the server ends the streams of a client that vanished
@@ -46,7 +46,7 @@ class LoadPlan:
     """What one load run does."""
 
     games: int = 100  # four remote bots each, on a connection per game
-    think: float = 0.5  # the bots' mean pause before acting (server.bench.THINK_SECONDS)
+    think: float = 0.5  # the bots' mean pause before acting (benchmarks.server.THINK_SECONDS)
     seconds: float = 300.0
     spectators: int = 100  # in this process, a Watch stream each, round-robin over the games
     processes: int = 12  # spectator processes, a connection each

@@ -16,7 +16,7 @@ import grpc
 import structlog
 from grpc_health.v1 import health
 
-from cli.channels import PASSWORD_METADATA
+from common.password import PASSWORD_METADATA
 from server import errors
 
 log = structlog.get_logger("vegas.server")

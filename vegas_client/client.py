@@ -22,6 +22,7 @@ import structlog
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from common.password import PASSWORD_METADATA
 from vegas_client import wire
 from vegas_client.channels import open_channel
 from vegas_client.data import (
@@ -42,7 +43,6 @@ from vegas_client.retry import FOREVER, RetryPolicy
 
 T = TypeVar("T")
 log = structlog.get_logger("vegas_client")
-PASSWORD_METADATA_KEY = "vegas-password"
 CALL_TIMEOUT = 10.0  # seconds for one try of a unary call (no answer by then: a dropped connection, retried)
 
 
@@ -86,7 +86,7 @@ class Client:
                  retry: RetryPolicy = FOREVER) -> None:
         self.channel = channel
         self.stub = table_pb2_grpc.VegasTableStub(channel)
-        self.metadata: tuple[tuple[str, str], ...] = ((PASSWORD_METADATA_KEY, password),) if password else ()
+        self.metadata: tuple[tuple[str, str], ...] = ((PASSWORD_METADATA, password),) if password else ()
         self.retry = retry
         self.streams: dict[tuple[str, str], ActStream] = {}
         # Join codes of the private games this client knows, by game id: sent with every request about them.

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
 from engine.core.canonical import JSONValue, canonical_hash
+from engine.core.config import check_config
 from engine.core.errors import MalformedAction
 from engine.lasvegas.actions import Kick, Place, Take, parse_action
 from engine.lasvegas.codec import decode, encode, view, views
@@ -17,7 +18,6 @@ from engine.lasvegas.legal import legal_actions, random_action
 from engine.lasvegas.modules import OPTIONS
 from engine.lasvegas.state import OVER, PLAYER_COLOURS, LasVegasState
 from engine.lasvegas.turns import do_place, new_state
-from engine.registry import check_config
 
 _RULES: Mapping[type, Callable[[LasVegasState, int, Any, list[Event]], None]] = {
     Place: do_place, Kick: do_kick, Take: do_take,
@@ -35,7 +35,7 @@ class LasVegas:
     options: Sequence[str] = OPTIONS
 
     def new(self, config: GameConfig) -> tuple[LasVegasState, list[Event]]:
-        check_config(config)
+        check_config(self, config)
         return new_state(config)
 
     def config(self, state: LasVegasState) -> GameConfig:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
 from engine.core.canonical import JSONValue, canonical_hash
+from engine.core.config import check_config
 from engine.core.errors import MalformedAction
 from engine.lords import actions as a
 from engine.lords.checks import check_turn
@@ -50,9 +51,7 @@ class LordsOfVegas:
     options: Sequence[str] = ("layoff", "underworld")
 
     def new(self, config: GameConfig) -> tuple[LordsState, list[Event]]:
-        from engine.registry import check_config
-
-        check_config(config)
+        check_config(self, config)
         return new_state(config)
 
     def config(self, state: LordsState) -> GameConfig:

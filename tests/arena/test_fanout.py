@@ -47,7 +47,7 @@ def test_vegas_simulate_on_ray_gives_what_one_process_gives() -> None:
 
 
 def test_the_arena_benchmark_compares_one_process_with_several_on_the_same_games() -> None:
-    from arena.bench import arena_suite
+    from benchmarks.arena import arena_suite
 
     rows = arena_suite(quick=True)
     assert [r.unit for r in rows] == ["games/s", "games/s", "x"] and all(r.value > 0 for r in rows)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cli.main import build_parser
-from client.cli import LOCAL_GAME, _start_local_server, check_args, stderr_into
+from cli.play import LOCAL_GAME, _start_local_server, check_args, stderr_into
 from server.datadir import DataDirLock
 
 

@@ -8,9 +8,9 @@ from prompt_toolkit.formatted_text import fragment_list_to_text
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from client.replay_viewer import ReplayViewer
 from replays.format import read_replay
 from replays.stepper import ReplayStepper
-from replays.viewer import ReplayViewer
 from tests.golden.regenerate import GOLDEN
 
 SMALL = next(spec for spec in GOLDEN if spec.players == 2).path

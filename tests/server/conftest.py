@@ -8,7 +8,7 @@ import pytest
 import structlog
 from vegas.v1 import table_pb2_grpc
 
-from cli.logs import configure_logging, flush_logs
+from common.logs import configure_logging, flush_logs
 from tests.server.harness import ServerThread, serving, stub_for
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.logs import configure_logging, flush_logs
+from common.logs import configure_logging, flush_logs
 from tests.server.harness import create, join_all, serving, stub_for
 
 

@@ -15,7 +15,7 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from cli.main import build_parser
-from server.cli import options_from
+from cli.serve import options_from
 from server.cores import LocalCores
 from server.errors import ApiError
 from server.hub import GameHub

@@ -9,7 +9,7 @@ from pathlib import Path
 import grpc
 from vegas.v1 import table_pb2 as pb
 
-from cli.logs import MAX_FIELD, configure_logging, flush_logs
+from common.logs import MAX_FIELD, configure_logging, flush_logs
 from tests.server.harness import refusal, serving, stub_for
 
 LONG = 3000  # characters: well under the message size limit, ten times a logged field's bound

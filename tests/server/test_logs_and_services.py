@@ -15,7 +15,7 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from cli.logs import configure_logging
+from common.logs import configure_logging
 from tests.server.harness import ServerThread, create, join_all, self_signed, serving, stub_for
 
 

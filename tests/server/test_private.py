@@ -16,8 +16,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from cli.channels import PASSWORD_METADATA, read_password
-from cli.logs import configure_logging, flush_logs
+from common.logs import configure_logging, flush_logs
+from common.password import PASSWORD_METADATA, read_password
 from tests.server.harness import ServerThread, refusal, serving, stub_for
 from vegas_client import NewGame, connect
 

@@ -14,9 +14,9 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from cli.main import build_parser
+from cli.serve import options_from
 from engine.core.fairness import commitment, game_seed
 from replays.fairness import check_fairness
-from server.cli import options_from
 from server.session import Settings
 from tests.server.harness import create, refusal, serving, stub_for
 

@@ -13,7 +13,7 @@ import grpc
 import pytest
 from vegas.v1 import table_pb2 as pb
 
-from cli.logs import configure_logging, flush_logs
+from common.logs import configure_logging, flush_logs
 from engine.registry import get_game
 from replays.format import ReplayWriter
 from server.core import replay_match

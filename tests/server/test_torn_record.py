@@ -13,7 +13,7 @@ import pytest
 from vegas.v1 import table_pb2 as pb
 
 import replays.format
-from cli.logs import configure_logging, flush_logs
+from common.logs import configure_logging, flush_logs
 from tests.server.harness import create, join_all, refusal, serving, stub_for
 from tests.server.test_workers import _submitted_once_back
 

@@ -24,11 +24,11 @@ from vegas.v1 import table_pb2_grpc
 import replays.format
 from bots import registry
 from bots.base import Bot, Choice, Turn
-from cli.logs import configure_logging, flush_logs
 from cli.main import build_parser
+from cli.serve import options_from
+from common.logs import configure_logging, flush_logs
 from replays.fairness import Reveal
 from replays.verify import verify_bytes
-from server.cli import options_from
 from server.session import Settings
 from server.turntimer import DEFAULT_BOT_TURN_TIMER, MAX_TURN_TIMER
 from tests.server.harness import join_all, refusal, serving, stub_for

@@ -1,6 +1,6 @@
 """Benchmark: how fast `vegas replay verify` proves replay files, in actions per second (target >= 10,000).
 
-`vegas bench` calls `replay_suite`. It records random 4-player Lords of Vegas games (rule set `up`) to
+`make bench` calls `replay_suite`. It records random 4-player Lords of Vegas games (rule set `up`) to
 replay files once, then times `verify_path` over all of them: reading, parsing, re-applying every action,
 comparing every event and hashing every state, as a user's `vegas replay verify` does. The best of a few
 passes is reported, so a busy machine's hiccups do not count against the verifier.
@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from arena.play import play_one
+from benchmarks.rows import Row
 from bots.random_bot import RandomBot
-from cli.bench import Row
 from engine import GameConfig
 from replays.verify import verify_path
 
@@ -46,7 +46,7 @@ def verify_speed(paths: list[Path]) -> tuple[float, int]:
 
 
 def replay_suite(quick: bool) -> list[Row]:
-    """Rows for `vegas bench`: replay files verified per second and actions verified per second."""
+    """Rows for `make bench`: replay files verified per second and actions verified per second."""
     games = 20 if quick else 100
     with tempfile.TemporaryDirectory() as directory:
         paths = record_games(Path(directory), games)

@@ -24,9 +24,9 @@ from typing import Any, TextIO
 import structlog
 
 from bots.registry import bot_problem
-from cli.channels import read_password
 from cli.choices import bots_text, options_text, rules_text
-from cli.logs import configure_logging
+from common.logs import configure_logging
+from common.password import read_password
 from vegas_client.seats import SeatStore, state_dir
 
 DEFAULT_SERVER = "localhost:50051"
@@ -34,7 +34,7 @@ LOCAL_GAME = "lords up 4 bots 3"
 CONFIRM_OVER = 20  # $m: a raise or remodel from this cost asks before it is sent
 LOBBY_PATIENCE = 10.0  # seconds a lobby call keeps trying before the lobby shows the server as unreachable
 LOCAL_THINK_MS = 200  # long enough to follow the bots' moves in the log, short enough not to wait
-log = structlog.get_logger("client.cli")
+log = structlog.get_logger("cli.play")
 
 
 def register(commands: Any) -> None:

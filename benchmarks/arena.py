@@ -9,7 +9,7 @@ import time
 
 from arena.fanout import default_jobs, play_games
 from arena.play import GameSpec
-from cli.bench import Row
+from benchmarks.rows import Row
 from engine import GameConfig
 
 

@@ -1,4 +1,4 @@
-"""Server figures for `vegas bench`: action round trips under concurrent games, and diff sizes.
+"""Server figures for `make bench`: action round trips under concurrent games, and diff sizes.
 
 Round trip: a real `vegas serve` runs in its own process on loopback, pinned to one core, and this process
 (the load generator) plays N concurrent games on the other cores, each game with four remote bots
@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.rows import Row
 from bots.base import GameInfo
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
 from bots.runner import SeatRunner
-from cli.bench import Row
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
 from server.diff import make_patch
@@ -349,7 +349,7 @@ def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0) -> list[Ro
 
 
 def server_suite(quick: bool) -> list[Row]:
-    """What `vegas bench` calls: diff sizes; round trips with 1, 10 and 100 concurrent games of busy bots
+    """What `make bench` calls: diff sizes; round trips with 1, 10 and 100 concurrent games of busy bots
     (the 100, which the target is about, three times over), 100 games at a pace nearer to people's, and 100
     busy games with the matches in a worker process and with the server sharing its cores with the load."""
     peak = max(CONCURRENCY)
@@ -361,7 +361,7 @@ def server_suite(quick: bool) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m server.bench [GAMES...] [--think S] [--seconds S] [--repeat N]`: only the round trips, as a
+    """`python -m benchmarks.server [GAMES...] [--think S] [--seconds S] [--repeat N]`: only the round trips, as a
     table; with --repeat, each level is run N times, pooled, with the p99 of every run alone."""
     import argparse
 

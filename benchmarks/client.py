@@ -1,4 +1,4 @@
-"""Client figures for `vegas bench`: what a player feels on each keystroke, frame and update.
+"""Client figures for `make bench`: what a player feels on each keystroke, frame and update.
 
 On every keystroke the client rebuilds the rules mirror, completes and validates the command line; on
 every update it applies a diff and checks the view hash; on every redraw it renders the board and panels.
@@ -55,7 +55,7 @@ def _p(values: list[float], q: float) -> float:
 
 
 def client_suite(quick: bool) -> list[Any]:
-    from cli.bench import Row
+    from benchmarks.rows import Row
 
     acting, watched = _positions(2 if quick else 10)
     keys: list[float] = []

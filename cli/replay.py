@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cli.logs import configure_logging
+from common.logs import configure_logging
 from replays.audit import AuditError, audit_replay
 from replays.audit.plot import write_plot
 from replays.audit.render import render_audit
@@ -96,7 +96,7 @@ def run_show(args: argparse.Namespace) -> int:
     except (OSError, ReplayFormatError, StepperError) as error:
         console.print(f"[red]vegas replay show:[/] {escape(str(error))}")
         return 1
-    from replays.viewer import ReplayViewer  # prompt_toolkit's screen only when there is one to show
+    from client.replay_viewer import ReplayViewer  # prompt_toolkit's screen only when there is one to show
 
     ReplayViewer(stepper, str(args.file)).run()
     return 0

@@ -1,39 +1,15 @@
-"""`vegas bench`: measure what users compare, print it as a table, and record it in docs/BENCHMARKS.md.
-
-Each suite is a function returning rows (measure, value, unit, target). Suites run one after the other in
-this one process and thread, so engine figures are for one core. Figures vary from machine to machine; the
-file records the command, the machine and the Python that produced them.
-"""
+"""The engines' suites: Lords of Vegas actions, games and random playouts per second (what a search bot's
+rollouts cost), and Las Vegas random games per second. Each figure is one process on one core."""
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import os
-import platform
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
+from benchmarks.rows import Row
 from bots.base import concrete
 from engine import GameConfig, get_game
-
-
-@dataclass(frozen=True)
-class Row:
-    suite: str
-    measure: str
-    value: float
-    unit: str
-    target: str = ""
-
 
 Moves = list[tuple[int, Any]]
 
@@ -163,72 +139,3 @@ def lasvegas_suite(quick: bool) -> list[Row]:
         rows.append(Row("lasvegas", f"random games per second, {label} ({per_game:.0f} actions a game)",
                         per_second, "games/s", ">= 3x the PyPI package" if players == 2 and not options else ""))
     return rows
-
-
-# suite name -> "module:function"; each function takes `quick` and returns rows.
-SUITES: dict[str, str] = {
-    "engine": "cli.bench:engine_suite",
-    "lasvegas": "cli.bench:lasvegas_suite",
-    "arena": "arena.bench:arena_suite",
-    "replays": "replays.bench:replay_suite",
-    "server": "server.bench:server_suite",
-    "client": "client.bench:client_suite",
-}
-
-
-def _load(spec: str) -> Callable[[bool], list[Row]]:
-    module, name = spec.split(":")
-    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
-
-
-def _format(value: float) -> str:
-    return f"{value:,.0f}" if value >= 100 else f"{value:,.2f}"
-
-
-def render_markdown(rows: list[Row], command: str) -> str:
-    lines = [
-        "# Benchmarks",
-        "",
-        f"Produced by `{command}` on {datetime.now(UTC):%Y-%m-%d} "
-        f"({platform.python_implementation()} {platform.python_version()}, {platform.system()} "
-        f"{platform.machine()}, {os.cpu_count()} cores; each engine figure is one process on one core).",
-        "",
-        "| suite | measure | value | unit | target |",
-        "| --- | --- | ---: | --- | --- |",
-    ]
-    lines += [f"| {r.suite} | {r.measure} | {_format(r.value)} | {r.unit} | {r.target} |" for r in rows]
-    return "\n".join(lines) + "\n"
-
-
-def register(commands: Any) -> None:
-    parser = commands.add_parser("bench", help="measure the engine, server and replays; write BENCHMARKS.md",
-                                 description=__doc__)
-    parser.add_argument("--output", type=Path, default=None, help="write the results as Markdown here")
-    parser.add_argument("--quick", action="store_true", help="smaller runs (for a smoke test)")
-    parser.add_argument("--only", default="", help=f"comma-separated suites ({', '.join(SUITES)})")
-    parser.set_defaults(func=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    console = Console()
-    wanted = [s for s in args.only.split(",") if s] or list(SUITES)
-    unknown = [s for s in wanted if s not in SUITES]
-    if unknown:
-        console.print(f"[red]vegas bench:[/red] unknown suite {unknown[0]!r}; suites: {', '.join(SUITES)}")
-        return 2
-    rows: list[Row] = []
-    for name in wanted:
-        with console.status(f"benchmarking {name}..."):
-            rows += _load(SUITES[name])(args.quick)
-    table = Table(title="Vegas Table benchmarks")
-    for column in ("suite", "measure", "value", "unit", "target"):
-        table.add_column(column, justify="right" if column == "value" else "left")
-    for r in rows:
-        table.add_row(r.suite, r.measure, _format(r.value), r.unit, r.target)
-    console.print(table)
-    if args.output:
-        command = "make bench" if args.output == Path("docs/BENCHMARKS.md") and not args.only else (
-            f"vegas bench --output {args.output}" + (f" --only {args.only}" if args.only else ""))
-        args.output.write_text(render_markdown(rows, command))
-        console.print(f"wrote {args.output}")
-    return 0

@@ -9,8 +9,8 @@ from typing import Any
 
 import structlog
 
-from cli.channels import read_password
-from cli.logs import configure_logging
+from common.logs import configure_logging
+from common.password import read_password
 from server.app import PortInUse, ServerOptions, serve_forever
 from server.datadir import DataDirInUse
 from server.hub import MAX_THINK_MS

@@ -1,13 +1,11 @@
-"""What the server and its command-line clients share about the server's password: its metadata key (the
-client library's, which sends it) and how a command reads it from a file."""
+"""What the server and its clients share about the server's password: the gRPC metadata key the client
+library sends it under, and how a command reads it from a file."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from vegas_client.client import PASSWORD_METADATA_KEY as PASSWORD_METADATA
-
-__all__ = ["PASSWORD_METADATA", "read_password"]
+PASSWORD_METADATA = "vegas-password"
 
 
 def read_password(path: Path, command: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server.bench import GameTimes, Load, Scenario, load_rows, percentile, pooled, stolen_percent
+from benchmarks.server import GameTimes, Load, Scenario, load_rows, percentile, pooled, stolen_percent
 from vegas_client import ViewUpdate
 
 
