@@ -1,21 +1,24 @@
 """Stepping through a replay: the model behind `vegas replay show`, with no screen in it.
 
 A replay is a list of positions: position 0 is the game after set-up, position n the game after the n-th
-action. The stepper re-runs the verified records once, keeping each position's state and events, so moving
-anywhere is instant: next and previous, to a record, to the start of a turn, to the next record holding an
-event of some kind (`next gamble`). Commands arrive as text (`turn 12`) so the screen and the tests drive it
-the same way. A file that fails verification is shown up to its last good record, and says so.
+action. The stepper re-runs the verified records once (`replays.rerun`), keeping each position's state and
+events, so moving anywhere is instant: next and previous, to a record, to the start of a turn, to the next
+record holding an event of some kind (`next gamble`). Commands arrive as text (`turn 12`) so the screen and
+the tests drive it the same way. A file that fails verification is shown up to its last good record, and
+says so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core.api import Event, Game, GameConfig
+from engine.core.match import Match
 from engine.registry import get_game
 from replays.format import Replay
+from replays.rerun import ReplayVisitor, rerun
 from replays.verify import VerificationReport, verify_replay
 
 
@@ -64,14 +67,9 @@ class ReplayStepper:
         self.index = 0
 
     def _positions(self, replay: Replay, good: int) -> list[Position]:
-        game = self.game
-        state, opening = game.new(self.config)
-        positions = [Position(0, game.turn_number(state), None, None, tuple(opening), game.clone(state))]
-        for record in replay.actions[:good]:
-            events = game.apply(state, record["seat"], game.parse_action(record["action"]))
-            positions.append(Position(record["seq"], game.turn_number(state), record["seat"], record["action"],
-                                      tuple(events), game.clone(state)))
-        return positions
+        """Re-run the first `good` action records (those that verified), keeping every position."""
+        return rerun(replace(replay, actions=replay.actions[:good], end=None, lines=replay.lines[:good + 1]),
+                     _Positions())
 
     # --- where we are ------------------------------------------------------------------------------------
 
@@ -161,6 +159,23 @@ class ReplayStepper:
                 return "" if self.to_turn(number) else f"there is no turn {number} (turns 1-{self.positions[-1].turn})"
             return "" if self.go(number) else f"there is no record {number} (records 0-{self.last})"
         return f"unknown command {text.strip()!r}; commands: {HELP}"
+
+
+class _Positions(ReplayVisitor[list[Position]]):
+    """Every position a re-run passes through, each with its own copy of the state."""
+
+    def __init__(self) -> None:
+        self.positions: list[Position] = []
+
+    def visit_record(self, line: int, record: Mapping[str, Any], match: Match, events: list[Event]) -> None:
+        if record["type"] == "end":
+            return
+        game, acted = match.game, record["type"] == "action"
+        self.positions.append(Position(line - 1, game.turn_number(match.state), record["seat"] if acted else None,
+                                       record["action"] if acted else None, tuple(events), game.clone(match.state)))
+
+    def result(self) -> list[Position]:
+        return self.positions
 
 
 ALIASES = {"build": ("built",), "tie": ("boss_tie",), "trade": ("trade_",), "roll": ("dice_rolled",)}

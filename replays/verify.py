@@ -8,51 +8,34 @@ file says and, where the file carries enough to show one, a readable difference.
 
 A file without an end record is a game still running (or whose server died): it is valid up to its last
 complete record and reported as in progress, unless the game was already over by then.
+
+The re-run and the checks every re-run makes are `replays.rerun`'s; this module's visitor adds what only a
+verifier checks (the place and chain of each record, the end record of a finished game, the last line) and
+the report.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine import ENGINE_VERSION
-from engine.core.api import Event, Game, GameConfig
-from engine.core.canonical import canonical_bytes, canonical_hash
-from engine.core.errors import EngineError
-from engine.registry import get_game
-from replays.diff import Difference, json_diff
+from engine.core.api import Event, GameConfig
+from engine.core.canonical import canonical_bytes
+from engine.core.match import Match
 from replays.fairness import ENTROPY_FAILED, NO_COMMITMENT, SERVER_SEED, FairnessCheck, Reveal, check_fairness
-from replays.format import FORMAT_VERSION, Replay, ReplayFormatError, line_hash, parse_lines, split_complete
+from replays.format import Replay, ReplayFormatError, line_hash, parse_lines, split_complete
+from replays.rerun import Problem, ReplayMismatch, ReplayVisitor, rerun
+
+__all__ = ["BAD", "IN_PROGRESS", "VERIFIED", "Problem", "VerificationReport", "verify_bytes", "verify_path",
+           "verify_replay"]
 
 VERIFIED = "verified"
 IN_PROGRESS = "in progress"
 BAD = "FAILED"
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """The first record that does not verify.
-
-    `line` counts from 1 (the header); `seq` is the record's place in the game (0: the header, n: the n-th
-    action, n+1: the end). `expected` is what the rules (or the chain) require, `found` what the file says.
-    """
-
-    code: str
-    line: int
-    seq: int
-    what: str
-    expected: str
-    found: str
-    differences: tuple[Difference, ...] = ()
-    context: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "line": self.line, "seq": self.seq, "what": self.what,
-                "expected": self.expected, "found": self.found, "context": self.context,
-                "differences": [d.to_json() for d in self.differences]}
 
 
 @dataclass
@@ -88,14 +71,6 @@ class VerificationReport:
                 "actions": self.actions, "finished": self.finished, "result": self.result,
                 "problem": self.problem.to_json() if self.problem else None,
                 "fairness": self.fairness.to_json(), "notes": list(self.notes)}
-
-
-class _Failed(Exception):
-    """Raised inside the check to stop at the first problem."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.what)
-        self.problem = problem
 
 
 def verify_path(path: Path | str, reveal: Reveal | None = None) -> VerificationReport:
@@ -154,8 +129,8 @@ def _verify(replay: Replay, reveal: Reveal | None, more_follows: bool) -> Verifi
     if replay.torn_tail:
         report.notes.append(f"ignored {replay.torn_tail} bytes after the last complete line (a write cut short)")
     try:
-        _Checker(replay, report, more_follows).run()
-    except _Failed as failed:
+        rerun(replay, _Checker(replay, report, more_follows))
+    except ReplayMismatch as failed:
         report.problem = failed.problem
         report.finished = False
         if report.engine != ENGINE_VERSION:
@@ -181,28 +156,38 @@ def _fairness_problem(replay: Replay, fairness: FairnessCheck) -> Problem:
     return Problem("fairness", line, seq, fairness.detail, expected, "; ".join(fairness.problems))
 
 
-class _Checker:
-    """One pass over a replay: holds the game, the replayed state and the chain as it goes."""
+class _Checker(ReplayVisitor[None]):
+    """What only a verifier checks, around the re-run: each record is the one expected at its place (its
+    `seq`, its `prev` chained to the line before), a finished game has its end record, and the last line (which
+    no `prev` covers) is canonical. The report keeps the config and the last good record's state."""
 
     def __init__(self, replay: Replay, report: VerificationReport, more_follows: bool) -> None:
         self.replay, self.report, self.more_follows = replay, report, more_follows
         self.lines = replay.lines
-        self.game: Game[Any] | None = None
-        self.state: Any = None
 
-    def fail(self, code: str, line: int, seq: int, what: str, expected: str, found: str,
-             differences: list[Difference] | tuple[Difference, ...] = (), context: str = "") -> _Failed:
-        return _Failed(Problem(code, line, seq, what, expected, found, tuple(differences), context))
+    def fail(self, code: str, line: int, seq: int, what: str, expected: str, found: str) -> ReplayMismatch:
+        return ReplayMismatch(Problem(code, line, seq, what, expected, found), self.replay.source)
 
-    def run(self) -> None:
-        game = self.start()
-        prev = line_hash(self.lines[0])
-        for seq, record in enumerate(self.replay.actions, 1):
-            self.check_action(game, seq, record, prev)
-            prev = line_hash(self.lines[seq])
-            self.report.actions = seq
-            self.report.final_state = self.state
-        self.check_end(game, prev)
+    def begin_record(self, line: int, record: Mapping[str, Any], match: Match) -> None:
+        if line == 1:
+            self.report.config, self.report.names = match.config, self.replay.names
+            self.report.final_state = match.state
+        else:
+            self._check_place(record, line, line - 1, line_hash(self.lines[line - 2]))
+
+    def visit_record(self, line: int, record: Mapping[str, Any], match: Match, events: list[Event]) -> None:
+        if record["type"] == "action":
+            self.report.actions = line - 1
+            self.report.final_state = match.state
+        elif record["type"] == "end":
+            self.report.finished = True
+            self.report.result = record["result"]
+
+    def end_game(self, match: Match) -> None:
+        if self.replay.end is None and match.over and not self.more_follows:
+            last = len(self.replay.actions)
+            raise self.fail("missing_end", last + 2, last + 1, f"the game was over after record {last} but the file "
+                            "has no end record", "an end record", "end of file")
         self.check_last_line()
 
     def check_last_line(self) -> None:
@@ -212,66 +197,6 @@ class _Checker:
             raise self.fail("not_canonical", line, line - 1, "the last record is not in canonical form (it was "
                             "edited after it was written)", "the canonical encoding of the record",
                             _excerpt(self.lines, line))
-
-    # --- the header -------------------------------------------------------------------------------------
-
-    def start(self) -> Game[Any]:
-        header = self.replay.header
-        if header["format"] != FORMAT_VERSION:
-            raise self.fail("format_version", 1, 0, "this replay format is not supported",
-                            f"format {FORMAT_VERSION}", f"format {header['format']}")
-        config = self._config(header["config"])
-        try:
-            game = get_game(config.game)
-            state, events = game.new(config)
-        except EngineError as error:
-            raise self.fail("config", 1, 0, "the header's game cannot be created", "a valid game configuration",
-                            error.message) from None
-        self.game, self.state = game, state
-        self.report.config, self.report.names = config, self.replay.names
-        self.report.final_state = state
-        if len(self.replay.names) != config.players:
-            raise self.fail("names", 1, 0, "the header names a different number of players",
-                            f"{config.players} names", f"{len(self.replay.names)} names")
-        self._check_events(header, events, 1, 0, lambda: "set-up")
-        self._check_hash(header, 1, 0, lambda: "set-up")
-        return game
-
-    def _config(self, data: Mapping[str, Any]) -> GameConfig:
-        try:
-            config = GameConfig.from_json(data)
-        except (KeyError, TypeError, ValueError) as error:
-            raise self.fail("config", 1, 0, "the header's config is incomplete",
-                            "game, rules, players, seed and options", f"{type(error).__name__}: {error}") from None
-        if canonical_bytes(config.to_json()) != canonical_bytes(dict(data)):
-            raise self.fail("config", 1, 0, "the header's config is not in canonical form",
-                            str(config.to_json()), str(dict(data)))
-        return config
-
-    # --- action records ---------------------------------------------------------------------------------
-
-    def check_action(self, game: Game[Any], seq: int, record: Mapping[str, Any], prev: str) -> None:
-        line = seq + 1
-        self._check_place(record, line, seq, prev)
-        text, seat, turn = record["action"], record["seat"], game.turn_number(self.state)
-
-        def context() -> str:  # only said when something fails: verifying must stay fast
-            return f"turn {turn}, {self._name(seat)}: {text}"
-        try:
-            action = game.parse_action(text)
-        except EngineError as error:
-            raise self.fail("malformed_action", line, seq, "the action is not an action of this game",
-                            f"an action of {game.title}", error.message, context=context()) from None
-        if action.text() != text:
-            raise self.fail("not_canonical", line, seq, "the action is not written in canonical form",
-                            action.text(), text, context=context())
-        try:
-            events = game.apply(self.state, seat, action)
-        except EngineError as error:
-            raise self.fail("illegal_action", line, seq, "the rules refuse this action",
-                            f"an action legal for seat {seat} here", error.message, context=context()) from None
-        self._check_events(record, events, line, seq, context)
-        self._check_hash(record, line, seq, context)
 
     def _check_place(self, record: Mapping[str, Any], line: int, seq: int, prev: str) -> None:
         """The record is the one expected here: right sequence number, chained to the line before."""
@@ -293,65 +218,8 @@ class _Checker:
         return (f"the chain is broken: line {line - 1} was changed after it was written "
                 f"(or this record's prev was)")
 
-    def _name(self, seat: Any) -> str:
-        names = self.replay.names
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
-
-    # --- what every record carries ----------------------------------------------------------------------
-
-    def _check_events(self, record: Mapping[str, Any], events: list[Event], line: int, seq: int,
-                      context: Callable[[], str]) -> None:
-        replayed = [e.to_json() for e in events]
-        if replayed != record["events"]:
-            differences = json_diff({"events": replayed}, {"events": record["events"]})
-            raise self.fail("events", line, seq, "re-applying gives different events", _kinds(replayed),
-                            _kinds(record["events"]), differences, context())
-
-    def _check_hash(self, record: Mapping[str, Any], line: int, seq: int, context: Callable[[], str]) -> None:
-        assert self.game is not None
-        replayed = self.game.state_hash(self.state)
-        recorded_state = record.get("state")
-        if recorded_state is not None and canonical_hash(recorded_state) != record["hash"]:
-            raise self.fail("state", line, seq, "the record's state does not have the record's hash",
-                            f"state hash {record['hash']}", f"state hash {canonical_hash(recorded_state)}",
-                            context=context())
-        if replayed != record["hash"]:
-            differences = state_differences(self.game, self.state, recorded_state)
-            why = "the state after this record differs" if differences else (
-                "the state after this record differs (the events agree, so in something they do not show: "
-                "the generator's position, the deck order, ...)")
-            raise self.fail("hash", line, seq, why, f"hash {replayed}", f"hash {record['hash']}",
-                            differences, context())
-
-    # --- the end record ---------------------------------------------------------------------------------
-
-    def check_end(self, game: Game[Any], prev: str) -> None:
-        last = len(self.replay.actions)
-        end = self.replay.end
-        if end is None:
-            if game.is_over(self.state) and not self.more_follows:
-                raise self.fail("missing_end", last + 2, last + 1, f"the game was over after record {last} but "
-                                "the file has no end record", "an end record", "end of file")
-            return
-        line = last + 2
-        self._check_place(end, line, last + 1, prev)
-        if not game.is_over(self.state):
-            raise self.fail("not_over", line, last + 1, f"an end record, but the game is not over after record "
-                            f"{last}", "another action record (or none yet)", "an end record")
-        result = game.result(self.state)
-        assert result is not None
-        expected = result.to_json()
-        if expected != end["result"]:
-            raise self.fail("result", line, last + 1, "the recorded result is not the game's",
-                            str(expected), str(end["result"]), json_diff(expected, end["result"]))
-        self._check_hash(end, line, last + 1, lambda: "the end")
-        self.report.finished = True
-        self.report.result = expected
-
-
-def _kinds(events: list[Any]) -> str:
-    kinds = [str(e.get("kind")) if isinstance(e, dict) else "?" for e in events]
-    return f"{len(kinds)} event{'s' if len(kinds) != 1 else ''}" + (f": {', '.join(kinds)}" if kinds else "")
+    def result(self) -> None:
+        return None
 
 
 def is_canonical(line: bytes) -> bool:
@@ -360,20 +228,3 @@ def is_canonical(line: bytes) -> bool:
         return canonical_bytes(json.loads(line)) == line
     except ValueError:
         return False
-
-
-def state_differences(game: Game[Any], replayed: Any, recorded: Mapping[str, Any] | None) -> list[Difference]:
-    """How the recorded state differs from the replayed one, in the game's own words where possible.
-
-    Both states are decoded and compared as a spectator sees them (lots and seats by name); if that shows
-    nothing (the difference is hidden: deck, generator), the complete encodings are compared instead.
-    """
-    if recorded is None:
-        return []
-    encoded = game.encode(replayed)
-    try:
-        differences = json_diff(game.view(replayed, None), game.view(game.decode(recorded), None))
-    except Exception:  # the recorded state is untrusted data: fall back to the raw encodings
-        differences = []
-    return differences or json_diff(encoded, dict(recorded))
-
