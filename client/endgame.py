@@ -5,8 +5,7 @@ At the end the server reveals its secret seed, every seat's entropy and the repl
 1. the revealed secret matches the commitment it showed *before* the game, and with the entropies it
    derives the game's seed (`engine.core.fairness.check_reveal`);
 2. the entropy recorded for this seat is the one this client sent when it joined;
-3. the replay re-runs: every action legal, every state hash as recorded (`replays.verify` when present,
-   else a re-run with `engine.core.match.Match` comparing the hashes of every record);
+3. the replay re-runs: every action legal, every state hash as recorded (`replays.verify`);
 4. the replay's seed is the revealed one, and its final position, seen from this seat, is exactly the view
    this client ended with;
 5. what this client saw itself during the game (`Witnessed`) is in the replay: every seat's commitment to
@@ -23,11 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.canonical import canonical_bytes
-from engine.core.errors import EngineError
 from engine.core.fairness import check_reveal
-from engine.core.match import Match
 from engine.registry import get_game
-from replays.format import ReplayFormatError, line_hash, parse_lines
+from replays.fairness import Reveal
+from replays.format import line_hash
+from replays.verify import verify_bytes
 from vegas_client.data import Revealed
 
 
@@ -75,36 +74,9 @@ def _witnessed(data: bytes, witnessed: Witnessed) -> list[Finding]:
     return findings
 
 
-def _rerun(data: bytes) -> tuple[Finding, Any, str]:
-    """Re-run the replay with `Match`; the finding, the final state and the seed of its config."""
-    try:
-        replay = parse_lines(data.splitlines(), "replay")
-    except ReplayFormatError as error:
-        return Finding(False, f"the replay is not well formed: {error}"), None, ""
-    config = replay.config
-    game = get_game(config.game)
-    match = Match(game, config)
-    if match.state_hash() != replay.header["hash"]:
-        return Finding(False, "the replay's set-up does not give the recorded state hash"), None, config.seed
-    for record in replay.actions:
-        try:
-            match.play(int(record["seat"]), str(record["action"]))
-        except EngineError as error:
-            return Finding(False, f"action {record['seq']} ({record['action']}) is refused: {error}"), None, config.seed
-        if match.state_hash() != record["hash"]:
-            return Finding(False, f"after action {record['seq']} the state hash differs from the record"), None, \
-                config.seed
-    return Finding(True, f"replay re-run: {len(replay.actions)} actions, every state hash matches"), match.state, \
-        config.seed
-
-
 def _verify(data: bytes, revealed: Revealed) -> tuple[Finding, Any, str]:
-    """The replay proven by `replays.verify` when that module is there, else by re-running it here."""
-    try:
-        from replays.fairness import Reveal
-        from replays.verify import verify_bytes
-    except ImportError:
-        return _rerun(data)
+    """The replay proven by `replays.verify` (a re-run checking every record); the finding, the final state
+    and the seed of its config."""
     report = verify_bytes(data, "replay", Reveal(revealed.server_seed, revealed.commitment, revealed.entropies))
     seed = report.config.seed if report.config is not None else ""
     if not report.ok:

@@ -98,14 +98,26 @@ class ReplayVisitor(ABC, Generic[T]):
         """What `rerun` returns."""
 
 
-class MatchBuilder(ReplayVisitor[Match]):
-    """The match as the file leaves it, ready to play on (as python-chess's BoardBuilder gives the board)."""
+OnPosition = Callable[[Match, list[Event], str], None]
 
-    def __init__(self) -> None:
+
+class MatchBuilder(ReplayVisitor[Match]):
+    """The match as the file leaves it, ready to play on (as python-chess's BoardBuilder gives the board).
+
+    `on_position`, if given, sees the match after its set-up and after each action, with the events that
+    made that position and its (checked) state hash: a server resuming a game rebuilds its recent views so.
+    """
+
+    def __init__(self, on_position: OnPosition | None = None) -> None:
+        self.on_position = on_position
         self.match: Match | None = None
 
     def begin_record(self, line: int, record: Mapping[str, Any], match: Match) -> None:
         self.match = match
+
+    def visit_record(self, line: int, record: Mapping[str, Any], match: Match, events: list[Event]) -> None:
+        if self.on_position is not None and record["type"] != "end":
+            self.on_position(match, events, record["hash"])
 
     def result(self) -> Match:
         if self.match is None:

@@ -26,6 +26,7 @@ from engine.core.match import Match
 from engine.registry import get_game
 from replays.format import Replay, end_record, line_hash, read_replay, sync_file
 from replays.recorder import RecordedMatch
+from replays.rerun import MatchBuilder, rerun
 from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
 from server.records import FILE_MODE
 from server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
@@ -233,20 +234,10 @@ class MatchCore:
 
 def replay_match(game: Game[Any], path: Path, on_move: Callable[[Match, list[Event], str], None] | None = None,
                  replay: Replay | None = None) -> Match:
-    """The match a replay file records, re-applied action by action and checked against every state hash;
-    `on_move` sees the match after its set-up and after each action, with the events and the state hash.
-    `replay` is the file already read, if it is."""
+    """The match a replay file records, re-run by `replays.rerun` (every record checked against the rules,
+    `ReplayMismatch` naming the first that is not); `on_move` sees the match after its set-up and after each
+    action, with the events and the state hash. `replay` is the file already read, if it is."""
     replay = replay or read_replay(path)
-    match = Match(game, replay.config)
-    if match.state_hash() != replay.header["hash"]:
-        raise ValueError(f"{path}: the set-up no longer gives the recorded state (engine changed?)")
-    if on_move is not None:
-        on_move(match, match.opening, replay.header["hash"])
-    for record in replay.actions:
-        events = match.play(record["seat"], record["action"])
-        if match.state_hash() != record["hash"]:
-            raise ValueError(f"{path}: action {record['seq']} ({record['action']}) no longer gives the recorded "
-                             "state (engine changed?)")
-        if on_move is not None:
-            on_move(match, events, record["hash"])
-    return match
+    if replay.header["config"].get("game") != game.name:
+        raise ValueError(f"{path}: not a replay of {game.title}")
+    return rerun(replay, MatchBuilder(on_move))

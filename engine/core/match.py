@@ -58,10 +58,3 @@ class Match:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 
-    @classmethod
-    def replay(cls, game: Game[Any], config: GameConfig, moves: list[Move]) -> Match:
-        """Rebuild a match by re-applying `moves` to a fresh game."""
-        match = cls(game, config)
-        for move in moves:
-            match.play(move.seat, move.action)
-        return match
