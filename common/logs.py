@@ -10,11 +10,9 @@ renderer show locals by default, so neither is used for exceptions). Every other
 `MAX_FIELD` characters with its length noted: a client's 3 MB string must not become 3 MB of log.
 
 Lines are handed to a `BatchedLines` sink and written by a thread of its own every `FLUSH_SECONDS`, not one
-`write` system call per line in the caller's thread: a busy server logs about five lines per action (the
-request, the action, its events), and writing and flushing each one where it was logged took a tenth of
-the event loop's time with 100 busy games (measured). A process that ends normally writes what is pending
-on the way out; SIGKILL can lose at most the last `FLUSH_SECONDS` of lines (never an action: those are in
-the replay files).
+`write` system call per line in the caller's thread, which a busy server cannot spare (figures:
+docs/BENCHMARKS.md and its history). A process that ends normally writes what is pending on the way out;
+SIGKILL can lose at most the last `FLUSH_SECONDS` of lines (never an action: those are in the replay files).
 """
 
 from __future__ import annotations
@@ -90,8 +88,8 @@ class BatchedLines:
 
 
 def json_line(value: Any, default: Any = None, **options: Any) -> str:
-    """A log line's JSON: orjson (several times faster than json for the server's ~1,000 lines a second),
-    or the standard library for what orjson refuses (integers beyond 64 bits, non-string keys)."""
+    """A log line's JSON: orjson (the faster encoder: a busy server logs every action), or the standard
+    library for what orjson refuses (integers beyond 64 bits, non-string keys)."""
     try:
         return orjson.dumps(value, default=default).decode("utf-8")
     except TypeError:  # orjson.JSONEncodeError
