@@ -90,7 +90,8 @@ class ReplayVisitor(ABC, Generic[T]):
 
     def handle_mismatch(self, problem: Problem, source: str) -> None:
         """The first record that does not re-run as recorded; the re-run stops there. Raises `ReplayMismatch`
-        unless overridden; if this returns, `rerun` returns `result()` as things stood before that record."""
+        unless overridden; if this returns, `rerun` returns `result()` from what the visitor was told before
+        that record (the match itself may hold that record's changes already)."""
         raise ReplayMismatch(problem, source)
 
     @abstractmethod
@@ -137,7 +138,7 @@ def rerun(replay: Replay, visitor: ReplayVisitor[T]) -> T:
 
 
 class _Rerun:
-    """One pass over a replay: the game, the match being re-run, and where the pass is."""
+    """One pass over a replay, telling its visitor of each record and handing it the first mismatch."""
 
     def __init__(self, replay: Replay, visitor: ReplayVisitor[Any]) -> None:
         self.replay, self.visitor = replay, visitor
