@@ -26,8 +26,10 @@ BOTS: dict[str, type[Bot]] = {
     "greedy": GreedyBot,
     "search": SearchBot,
 }
-# Built-in bots that need an optional extra, imported only when named: name -> (module:Class, the module the
-# extra installs). `ismcts` is OpenSpiel's IS-MCTS, a reference opponent (pip install -e '.[openspiel]').
+# Built-in bots that need an optional extra, imported only when named, and only where the command line of the
+# person running the bots allows plugins (simulate, tournament, vegas bot; never a server's seats): name ->
+# (module:Class, the module the extra installs, the extra). `ismcts` is OpenSpiel's IS-MCTS, a reference
+# opponent (pip install -e '.[openspiel]').
 OPTIONAL: dict[str, tuple[str, str, str]] = {"ismcts": ("bots.openspiel:ISMCTSBot", "pyspiel", "openspiel")}
 
 
@@ -42,7 +44,7 @@ def plugin_entry_points() -> dict[str, EntryPoint]:
 
 
 def bot_names(plugins: bool = False, imports: bool = True) -> list[str]:
-    return sorted([*BOTS, *optional_bots(), *(plugin_entry_points() if plugins else ())])
+    return sorted([*BOTS, *(optional_bots() if plugins else ()), *(plugin_entry_points() if plugins else ())])
 
 
 def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bot]:
@@ -50,7 +52,7 @@ def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bo
     `module:Class`. ValueError says what is wrong and lists the bots there are."""
     if name in BOTS:
         return BOTS[name]
-    if name in OPTIONAL:
+    if name in OPTIONAL and plugins:
         spec, _, extra = OPTIONAL[name]
         if name not in optional_bots():
             raise ValueError(f"the {name} bot needs its extra: pip install -e '.[{extra}]'")

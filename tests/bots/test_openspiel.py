@@ -74,9 +74,9 @@ def test_openspiels_mcts_plays_las_vegas() -> None:
 
 
 def test_ismcts_is_a_bot_name_for_measuring_but_not_a_server_seat() -> None:
-    assert "ismcts" in bot_names()
-    assert "ismcts" not in seat_bots("lords")
-    assert isinstance(make_bot("ismcts", "s"), ISMCTSBot)
+    assert "ismcts" in bot_names(plugins=True) and "ismcts" not in bot_names()
+    assert "ismcts" not in seat_bots("lords") and "ismcts" not in seat_bots("lords", plugins=True)
+    assert isinstance(make_bot("ismcts", "s", plugins=True), ISMCTSBot)
 
 
 @pytest.mark.parametrize(("game", "rules"), [("lasvegas", "base"), ("lords", "classic")])
