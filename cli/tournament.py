@@ -32,9 +32,9 @@ from arena.ratings import Rating, rate
 from arena.remote import play_on_server
 from arena.tournament import Lineup, Standing, plan, round_robin, standings
 from bots.registry import bot_names, bot_problem
-from cli.channels import read_password
 from cli.choices import options_text, rules_text
 from cli.simulate import add_fanout_arguments
+from common.password import read_password
 from engine import GameConfig, get_game
 from engine.registry import check_config, game_names
 from vegas_client import VegasError

@@ -11,8 +11,8 @@ import pytest
 import structlog
 from vegas.v1 import table_pb2 as pb
 
-from cli.logs import configure_logging, flush_logs
 from cli.main import main
+from common.logs import configure_logging, flush_logs
 from tests.server.harness import serving, stub_for
 
 
