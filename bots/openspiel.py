@@ -44,6 +44,7 @@ MAX_ACTIONS = 4096  # action numbers OpenSpiel is told of: more than any seat is
 MAX_GAME_LENGTH = 200_000  # as arena.play's guard
 UCT_C = 2.0  # OpenSpiel's examples' exploration constant for 0..1 returns
 MILLIS = 1000.0  # IS-MCTS's default budget of a decision
+MIN_SIMULATIONS = 2  # the first simulation only creates the root; a choice needs one visit below it
 
 
 def expand(option: Any) -> list[Any]:
@@ -198,7 +199,8 @@ def register() -> None:
 
 class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
     """OpenSpiel's IS-MCTS with a time budget: its own `run_search`, simulating until `millis` have passed
-    (at least one simulation) rather than for a fixed count, when `millis` is given."""
+    rather than for a fixed count, when `millis` is given (at least `MIN_SIMULATIONS`: the first only
+    expands the root)."""
 
     def __init__(self, *args: Any, millis: float | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -216,7 +218,7 @@ class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         while self.simulations < self._max_simulations:
             self.run_simulation(self.sample_root_state(state))
             self.simulations += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.simulations >= MIN_SIMULATIONS and time.perf_counter() >= deadline:
                 break
         return list(self.get_final_policy(state, self._root_node))
 

@@ -90,3 +90,14 @@ def pyspiel_rng(seed: int):  # type: ignore[no-untyped-def]
     import numpy as np
 
     return np.random.RandomState(seed)
+
+
+def test_a_time_budget_too_short_for_one_simulation_still_chooses_after_two() -> None:
+    game = load("lasvegas")
+    state = game.new_initial_state()
+    numpy_rng = pyspiel_rng(3)
+    bot = TimedISMCTS(game, mcts.RandomRolloutEvaluator(1, numpy_rng), UCT_C, 1000, random_state=numpy_rng,
+                      millis=0.0)
+    rng = random.Random(3)
+    bot.set_resampler(lambda s, p: s.resample(p, rng))
+    assert bot.step(state) in state.legal_actions() and bot.simulations == 2
