@@ -10,6 +10,7 @@ from engine.core.api import GameConfig
 from engine.lords.actions import Acquire, UseCard
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
+from tests.bots.nocards import NoCards
 from tests.bots.test_lords_greedy import early
 from tests.engine.lords.position import money, seat, tile
 from tests.engine.lords.underworld_position import uw_blank
@@ -85,3 +86,9 @@ def test_it_acquires_and_uses_cards_in_whole_underworld_games() -> None:
                 used.add(action.card)
             GAME.apply(state, who, action)
     assert acquired and used, (acquired, used)
+
+
+def test_the_greedy_it_is_measured_against_leaves_the_cards_alone() -> None:
+    state = early(uw_blank(line=["july-4th-party"], hands={"black": ["private-jet"]}))
+    money(state, black=20)
+    assert str(decide(NoCards("test"), GAME, state, game_info(state.config, 0), 0).text()) == "end"
