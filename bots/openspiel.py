@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -259,11 +259,3 @@ class ISMCTSBot(Bot):
         options = [engine_option(engine, option) for option in legal]
         return back(chosen, options, legal)
 
-
-def spiel_states(game: str, config: Mapping[str, Any], actions: Sequence[int]) -> VegasSpielState:
-    """The state of `game` (config as OpenSpiel parameters) after `actions`, numbered as `options` numbers them."""
-    register()
-    state: VegasSpielState = pyspiel.load_game(SPIEL_NAMES[game], dict(config)).new_initial_state()
-    for action in actions:
-        state.apply_action(action)
-    return state
