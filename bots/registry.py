@@ -12,6 +12,7 @@ import a module of its choosing.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from importlib.metadata import EntryPoint, entry_points
 
 from bots.base import Bot
@@ -25,15 +26,25 @@ BOTS: dict[str, type[Bot]] = {
     "greedy": GreedyBot,
     "search": SearchBot,
 }
+# Built-in bots that need an optional extra, imported only when named, and only where the command line of the
+# person running the bots allows plugins (simulate, tournament, vegas bot; never a server's seats): name ->
+# (module:Class, the module the extra installs, the extra). `ismcts` is OpenSpiel's IS-MCTS, a reference
+# opponent (pip install -e '.[openspiel]').
+OPTIONAL: dict[str, tuple[str, str, str]] = {"ismcts": ("bots.openspiel:ISMCTSBot", "pyspiel", "openspiel")}
+
+
+def optional_bots() -> dict[str, str]:
+    """The optional built-in bots whose extra is installed, name -> module:Class."""
+    return {name: spec for name, (spec, module, _) in OPTIONAL.items() if importlib.util.find_spec(module) is not None}
 
 
 def plugin_entry_points() -> dict[str, EntryPoint]:
     """The installed packages' `vegas.bots` entry points by name (a built-in name cannot be taken)."""
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in BOTS}
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in {*BOTS, *OPTIONAL}}
 
 
 def bot_names(plugins: bool = False, imports: bool = True) -> list[str]:
-    return sorted([*BOTS, *(plugin_entry_points() if plugins else ())])
+    return sorted([*BOTS, *(optional_bots() if plugins else ()), *(plugin_entry_points() if plugins else ())])
 
 
 def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bot]:
@@ -41,6 +52,11 @@ def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bo
     `module:Class`. ValueError says what is wrong and lists the bots there are."""
     if name in BOTS:
         return BOTS[name]
+    if name in OPTIONAL and plugins:
+        spec, _, extra = OPTIONAL[name]
+        if name not in optional_bots():
+            raise ValueError(f"the {name} bot needs its extra: pip install -e '.[{extra}]'")
+        return _imported(spec)
     if plugins:
         entry = plugin_entry_points().get(name)
         if entry is not None:
@@ -86,5 +102,7 @@ def make_bot(name: str, seed: str, plugins: bool = False, imports: bool = True) 
 
 
 def seat_bots(game: str, plugins: bool = False) -> list[str]:
-    """The bots a server may seat in a game of `game` (entry points too with `plugins`, never imports)."""
-    return [name for name in bot_names(plugins, imports=False) if bot_problem(name, game, plugins, False) is None]
+    """The bots a server may seat in a game of `game` (entry points too with `plugins`, never imports; not the
+    optional reference bots, which are for measuring)."""
+    return [name for name in bot_names(plugins, imports=False)
+            if name not in OPTIONAL and bot_problem(name, game, plugins, False) is None]

@@ -5,11 +5,17 @@ Every line-up (a round robin of the bots given, or the `--lineup`s given) plays 
 bot's seats took against its par, with a 95% interval that takes the deal as the unit; then a rating per
 bot (Bradley-Terry on the Elo scale, 1500 = the virtual average) with a bootstrap 95% interval.
 The same arguments give the same games and numbers, played on one core, all of them (`--jobs`) or Ray.
+
+With `--server HOST:PORT` the same tournament is played over the network: each game is created on that
+server and every seat is played by a real bot client (bots.runner.SeatRunner, as `vegas bot` plays), up to
+`--jobs` games at a time. A server draws its own seeds (with the players' entropy), so there the rotations
+of a deal are fresh deals, not duplicates: the same line-ups and rotations, noisier results.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import time
 from dataclasses import asdict
@@ -21,13 +27,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from arena.fanout import play_games
+from arena.play import GameRecord, GameSpec
 from arena.ratings import Rating, rate
+from arena.remote import play_on_server
 from arena.tournament import Lineup, Standing, plan, round_robin, standings
 from bots.registry import bot_names, bot_problem
 from cli.choices import options_text, rules_text
 from cli.simulate import add_fanout_arguments
+from common.password import read_password
 from engine import GameConfig, get_game
 from engine.registry import check_config, game_names
+from vegas_client import VegasError
 
 
 def register(commands: Any) -> None:
@@ -47,6 +57,10 @@ def register(commands: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--plot", type=Path, default=None, metavar="PNG", help="draw the ratings to this file")
     add_fanout_arguments(parser)
+    parser.add_argument("--server", default=None, metavar="HOST:PORT",
+                        help="play the games on this server with bot clients (games created there)")
+    parser.add_argument("--password-file", type=Path, default=None,
+                        help="with --server: a file holding the server's password (its first line)")
     parser.set_defaults(func=run)
 
 
@@ -70,6 +84,10 @@ def problems_of(args: argparse.Namespace, rules: str, options: tuple[str, ...], 
                         if (p := bot_problem(b, args.game, plugins=True))})
     if args.deals < 1:
         problems.append("--deals must be at least 1")
+    if args.server and args.ray is not None:
+        problems.append("--server and --ray are two places to play the games: give one")
+    if args.password_file and not args.server:
+        problems.append("--password-file goes with --server")
     return problems
 
 
@@ -83,11 +101,13 @@ def run(args: argparse.Namespace) -> int:
             console.print(f"[red]vegas tournament:[/red] {problem}")
         return 2
     specs, where = plan(args.game, rules, args.players, lineups, args.deals, args.seed, options)
-    columns = (TextColumn("[bold]playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     started = time.perf_counter()
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("games", total=len(specs))
-        records = play_games(specs, args.jobs, args.ray, lambda n: progress.advance(task, n))
+    try:
+        records = _play(args, specs, console)
+    except VegasError as error:
+        console.print(f"[red]vegas tournament:[/red] the server at {args.server} said {error.status}: "
+                      f"{error.message}")
+        return 1
     seconds = time.perf_counter() - started
     tables = [standings(lineup, [r for r, w in zip(records, where, strict=True) if w.lineup == k],
                         [w for w in where if w.lineup == k]) for k, lineup in enumerate(lineups)]
@@ -104,6 +124,22 @@ def run(args: argparse.Namespace) -> int:
         plot(ratings, args.plot, f"{args.game} {rules} {args.players}p, {len(records)} games")
         console.print(f"ratings drawn to {args.plot}")
     return 0
+
+
+def _play(args: argparse.Namespace, specs: list[GameSpec], console: Console) -> list[GameRecord]:
+    """The games, in-process (on cores or Ray) or on a server (`--server`), with a progress bar."""
+    columns = (TextColumn("[bold]playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("games", total=len(specs))
+
+        def advance(n: int) -> None:
+            progress.advance(task, n)
+
+        if not args.server:
+            return play_games(specs, args.jobs, args.ray, advance)
+        password = read_password(args.password_file, "vegas tournament") if args.password_file else None
+        return asyncio.run(play_on_server(specs, args.server, games_at_once=args.jobs, password=password,
+                                          progress=advance))
 
 
 def render(console: Console, args: argparse.Namespace, rules: str, lineups: list[Lineup],

@@ -5,8 +5,10 @@ It decides from its seat's view and its legal actions only. It rebuilds the posi
 a copy with the engine's own rules, and values the result (`value.value`: its expected points and money
 against the best opponent's). Chance is sampled: a reorganization is tried several times with the bot's
 own dice. When nothing raises the value, it considers a gamble (only when behind, or short of money for a
-buy that would pay, and never in the casino of the strongest opponent), then ends its turn. docs/BOTS.md
-lists its rules.
+buy that would pay, and never in the casino of the strongest opponent), then ends its turn. With the
+Underworld, acquiring a card and using one are actions like the others: the value counts what the cards in
+front of a seat should still bring it (`bots.lords.cardvalue`), so a card is bought when that beats its
+price in points at the money's rate. docs/BOTS.md lists its rules.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from engine.lords.actions import (
     ProposeTrade,
     RejectTrade,
     Reorganize,
+    UseCard,
     WithdrawTrade,
 )
 from engine.lords.board import LOT_BY_NAME, LOTS
@@ -117,7 +120,7 @@ class LordsGreedy:
 
     def expected(self, base: LordsState, seat: int, action: Any, outlook: Outlook) -> float:
         """The mean value of the position after `action`, over samples of the dice it rolls."""
-        samples = REORG_SAMPLES if isinstance(action, Reorganize) else 1
+        samples = REORG_SAMPLES if isinstance(action, Reorganize) or rerolls(base, action) else 1
         total = 0.0
         for k in range(samples):
             state = base.clone()
@@ -206,6 +209,13 @@ class LordsGreedy:
             if gain > KEY_BUY and (best is None or gain > best[0]):
                 best = (gain, cost - base.money[seat])
         return best[1] if best else None
+
+
+def rerolls(state: LordsState, action: Any) -> bool:
+    """Whether `action` uses an Underworld card that rolls dice (its outcome is sampled like a reorganization)."""
+    if not isinstance(action, UseCard) or state.uw is None:
+        return False
+    return any(e.op == "reroll" for card in state.uw.cards if card.id == action.card for e in card.on_use)
 
 
 def price(state: LordsState, action: Any) -> int:

@@ -10,7 +10,8 @@ A seat's worth is its points now, plus the points its casinos should score (each
 tiles, less what the score track's breaks swallow), plus its money and the money its dice and parking lots
 should bring, at a rate of points per $m that falls as the end nears (money buys points only while there
 are draws left to pay them; at the end it only breaks ties). A position's value is the seat's worth minus
-the best opponent's: taking from the leader counts as much as gaining.
+the best opponent's: taking from the leader counts as much as gaining. With the Underworld, each seat's
+cards in front of it add what they should still bring it (`bots.lords.cardvalue`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bots.lords.cardvalue import card_worths
 from engine.lords.board import (
     CARD_COLOURS,
     CLOSED_BLOCK_FOR_TWO,
@@ -83,6 +85,11 @@ class Outlook:
         money = MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * share
         return cls(left, tuple(rate[:len(COLOURS)]), 0.0 if over else rate[STRIP] + 1.0, money, players)
 
+    @property
+    def draws(self) -> tuple[float, ...]:
+        """The expected draws of each colour of `CARD_COLOURS` before the end (Pay The Strip last)."""
+        return (*self.pays, max(0.0, self.strip_pays - 1.0))
+
     def casino_pays(self, colour: int, lots: tuple[int, ...]) -> float:
         strip = any(TOUCHES_STRIP[lot] for lot in lots)
         return self.pays[colour] + (self.strip_pays if strip else 0.0)
@@ -136,7 +143,8 @@ def worths(state: LordsState, outlook: Outlook) -> list[float]:
     for seat in state.marker:
         if seat >= 0:
             markers[seat] += 1
-    return [points[s] + outlook.money * (state.money[s] + 0.5 * (income[s] + parking * markers[s]))
+    cards = card_worths(state, outlook.draws, outlook.draws_left, outlook.money) if state.uw else [0.0] * players
+    return [points[s] + cards[s] + outlook.money * (state.money[s] + 0.5 * (income[s] + parking * markers[s]))
             for s in range(players)]
 
 

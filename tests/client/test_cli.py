@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cli.main import build_parser
-from cli.play import LOCAL_GAME, _start_local_server, check_args, stderr_into
+from cli.play import LOCAL_BOTS, LOCAL_GAME, _start_local_server, bot_kind, check_args, stderr_into
 from server.datadir import DataDirLock
 
 
@@ -61,6 +61,12 @@ def test_confirmations_are_on_by_default_and_can_be_turned_off() -> None:
     args = parse()
     assert args.confirm_over == 20 and not args.no_confirm  # type: ignore[attr-defined]
     assert parse("--no-confirm", "--confirm-over", "5").no_confirm  # type: ignore[attr-defined]
+
+
+def test_a_local_game_seats_greedy_bots_unless_others_are_chosen() -> None:
+    assert bot_kind(parse("--local")) == LOCAL_BOTS == "greedy"  # type: ignore[arg-type]
+    assert bot_kind(parse("--local", "--bots", "random")) == "random"  # type: ignore[arg-type]
+    assert bot_kind(parse("--create", "lords up 4 bots 3")) == ""  # type: ignore[arg-type]  # the server's
 
 
 def test_bots_are_chosen_for_a_new_game_and_listed_in_the_help() -> None:
