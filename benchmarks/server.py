@@ -9,6 +9,11 @@ holds the resulting diff (applied and hash-checked). Bots pause `think` seconds 
 so the server sees a steady load of concurrent games rather than one burst; the load served is reported
 with the figures, with the server's CPU per action (its workers' included).
 
+Old and new side by side: the 100-game target scenario also runs against a baseline server, `vegas serve`
+from another commit (`BASELINE_REF`, or `$VEGAS_BENCH_BASELINE`; "" for none) checked out in a temporary
+git worktree with its own generated API code, on the same load from this process. Its runs alternate with
+the current server's, so a machine that slows down mid-run slows both; its rows say "baseline REF".
+
 Diff size: over random games played in-process, the mean size of each viewer's diff (the RFC 6902 patch
 as sent) against the mean size of a snapshot of the same view.
 """
@@ -16,6 +21,7 @@ as sent) against the mean size of a snapshot of the same view.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import os
@@ -24,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,7 +49,11 @@ from vegas_client import Client, NewGame, ViewUpdate, client_for
 CONCURRENCY = (1, 10, 100)
 THINK_SECONDS = 0.5  # a bot's mean pause before acting: 100 such games offer the server ~180 actions/s
 HUMAN_THINK_SECONDS = 3.0  # closer to people at a table: 100 such games offer ~30 actions/s
-P99_TARGET_MS = 20
+P99_TARGET_MS = 10  # the 100-game target scenario (issue 15), with at most CPU_TARGET_MS of server CPU per action
+CPU_TARGET_MS = 0.8
+# The server before issue 15's hot path (the last commit before it): the old path that the target scenario
+# is measured beside. A commit, not a branch name, so the rows mean the same thing in every later run.
+BASELINE_REF = "e21b4de"
 
 
 # ------------------------------------------------------------------------------------------------ diffs
@@ -123,11 +133,33 @@ def split_cores() -> tuple[set[int], set[int]] | None:
     return ({cores[0]}, set(cores[1:])) if len(cores) >= 2 else None
 
 
+@contextlib.contextmanager
+def baseline_checkout(ref: str) -> Iterator[Path | None]:
+    """`ref` checked out in a temporary git worktree, with its own generated API code, for a baseline
+    `ServeProcess`; None where this is not a git checkout or `ref` is not a commit of it. Removed after."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="vegas-baseline-") as directory:
+        path = Path(directory) / ref
+        added = subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "--quiet", str(path), ref],
+                               capture_output=True, check=False)
+        if added.returncode != 0:
+            yield None
+            return
+        try:
+            subprocess.run([sys.executable, "-m", "server.codegen", "--out", "gen"], cwd=path, check=True,
+                           capture_output=True)
+            yield path
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(path)],
+                           capture_output=True, check=False)
+
+
 class ServeProcess:
     """`vegas serve --workers N` on a free loopback port in its own process (on `cores`, if given),
-    logging to a file."""
+    logging to a file; the server of `checkout` (a `baseline_checkout`) if given, else this one."""
 
-    def __init__(self, data_dir: Path, workers: int = 0, cores: set[int] | None = None, port: int = 0) -> None:
+    def __init__(self, data_dir: Path, workers: int = 0, cores: set[int] | None = None, port: int = 0,
+                 checkout: Path | None = None) -> None:
         self.log_path = data_dir / "serve.log"
         start = self.log_path.stat().st_size if self.log_path.exists() else 0  # a restart appends to the log
         self.log = open(self.log_path, "a")  # noqa: SIM115 - closed in stop()
@@ -137,7 +169,9 @@ class ServeProcess:
                    "--games-per-address", "0",
                    "--workers", str(workers)]  # every client is on this one address: no per-address limits
         pin = None if cores is None else functools.partial(os.sched_setaffinity, 0, cores)
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin)
+        env = None if checkout is None else {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'gen'}"}
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin, cwd=checkout,
+                                        env=env)
         self.port = self._port(start)
         self.address = f"127.0.0.1:{self.port}"
 
@@ -308,16 +342,21 @@ def pooled(loads: list[Load]) -> Load:
                 sum(stolen) / len(stolen) if stolen else None, [error for load in loads for error in load.errors])
 
 
-def load_rows(load: Load, runs: list[Load] | None = None) -> list[Row]:
+def load_rows(load: Load, runs: list[Load] | None = None, baseline: str = "") -> list[Row]:
+    """The rows of a (pooled) load; `baseline`: the commit whose server served it, if not this one."""
     label, actions = load.scenario.label, len(load.trips)
+    if baseline:
+        label += f", baseline {baseline}"
+    target = load.scenario.target and not baseline
     rows = [
         Row("server", f"action round trip p50, {label}", 1000 * percentile(load.trips, 0.50), "ms"),
         Row("server", f"action round trip p99, {label}", 1000 * percentile(load.trips, 0.99), "ms",
-            f"< {P99_TARGET_MS} ms" if load.scenario.target else ""),
+            f"<= {P99_TARGET_MS} ms" if target else ""),
         Row("server", f"actions served per second, {label}", actions / load.seconds, "actions/s"),
     ]
     if load.server_cpu is not None and actions:
-        rows.append(Row("server", f"server CPU per action, {label}", 1000 * load.server_cpu / actions, "ms"))
+        rows.append(Row("server", f"server CPU per action, {label}", 1000 * load.server_cpu / actions, "ms",
+                        f"<= {CPU_TARGET_MS} ms" if target else ""))
     if actions:
         rows.append(Row("server", f"load generator CPU per action, {label}", 1000 * load.load_cpu / actions, "ms"))
     if load.stolen is not None:
@@ -329,23 +368,39 @@ def load_rows(load: Load, runs: list[Load] | None = None) -> list[Row]:
     return rows
 
 
-def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0) -> list[Row]:
-    """Round trips for each scenario, against a `vegas serve` per server set-up (workers, pinning)."""
+def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0, baseline: str = "") -> list[Row]:
+    """Round trips for each scenario, against a `vegas serve` per server set-up (workers, pinning); the
+    target scenario also against the server of commit `baseline` (if given and found), their runs taking
+    turns."""
     rows = []
     split = split_cores()
-    for workers, pinned in dict.fromkeys((s.workers, s.pinned) for s in scenarios):
-        server_cores, load_cores = split if split and pinned else (None, None)
-        with tempfile.TemporaryDirectory(prefix="vegas-bench-") as directory:
-            server = ServeProcess(Path(directory), workers, server_cores)
-            try:
-                for scenario in scenarios:
-                    if (scenario.workers, scenario.pinned) == (workers, pinned):
-                        runs = [asyncio.run(measure(server, scenario, seconds, load_cores))
-                                for _ in range(scenario.runs)]
-                        rows += load_rows(pooled(runs), runs)
-            finally:
-                server.stop()
+    with baseline_checkout(baseline) if baseline else contextlib.nullcontext() as checkout:
+        for workers, pinned in dict.fromkeys((s.workers, s.pinned) for s in scenarios):
+            server_cores, load_cores = split if split and pinned else (None, None)
+            chosen = [s for s in scenarios if (s.workers, s.pinned) == (workers, pinned)]
+            with contextlib.ExitStack() as stack:
+                server = _serving(stack, workers, server_cores, None)
+                old = _serving(stack, workers, server_cores, checkout) if checkout and any(
+                    s.target for s in chosen) else None
+                for scenario in chosen:
+                    runs, old_runs = [], []
+                    for _ in range(scenario.runs):
+                        runs.append(asyncio.run(measure(server, scenario, seconds, load_cores)))
+                        if old is not None and scenario.target:
+                            old_runs.append(asyncio.run(measure(old, scenario, seconds, load_cores)))
+                    rows += load_rows(pooled(runs), runs)
+                    if old_runs:
+                        rows += load_rows(pooled(old_runs), old_runs, baseline=baseline)
     return rows
+
+
+def _serving(stack: contextlib.ExitStack, workers: int, cores: set[int] | None,
+             checkout: Path | None) -> ServeProcess:
+    """A `ServeProcess` in a temporary data directory, both gone when `stack` closes."""
+    directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="vegas-bench-")))
+    server = ServeProcess(directory, workers, cores, checkout=checkout)
+    stack.callback(server.stop)
+    return server
 
 
 def server_suite(quick: bool) -> list[Row]:
@@ -357,12 +412,14 @@ def server_suite(quick: bool) -> list[Row]:
                  for games in CONCURRENCY]
     scenarios += [Scenario(peak, HUMAN_THINK_SECONDS), Scenario(peak, THINK_SECONDS, workers=1),
                   Scenario(peak, THINK_SECONDS, pinned=False)]
-    return diff_sizes(games=10 if quick else 100) + round_trip_rows(scenarios, seconds=8.0 if quick else 30.0)
+    baseline = os.environ.get("VEGAS_BENCH_BASELINE", BASELINE_REF)
+    return diff_sizes(games=10 if quick else 100) + round_trip_rows(scenarios, 8.0 if quick else 30.0, baseline)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m benchmarks.server [GAMES...] [--think S] [--seconds S] [--repeat N]`: only the round trips, as a
-    table; with --repeat, each level is run N times, pooled, with the p99 of every run alone."""
+    """`python -m benchmarks.server [GAMES...] [--think S] [--seconds S] [--repeat N] [--baseline REF]`: only
+    the round trips, as a table; with --repeat, each level is run N times, pooled, with the p99 of every run
+    alone; with --baseline, the busiest level also against the server of commit REF, run for run."""
     import argparse
 
     from rich.console import Console
@@ -375,12 +432,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=0, help="vegas serve --workers")
     parser.add_argument("--unpinned", action="store_true", help="let the server share the load's cores")
     parser.add_argument("--repeat", type=int, default=1, help="run every level this many times (pooled)")
+    parser.add_argument("--baseline", default="", metavar="REF",
+                        help=f"also run the busiest level on the server of commit REF (make bench: {BASELINE_REF})")
     args = parser.parse_args(argv)
     console = Console()
-    scenarios = [Scenario(games, args.think, args.workers, not args.unpinned, runs=args.repeat)
+    peak = max(args.games)
+    scenarios = [Scenario(games, args.think, args.workers, not args.unpinned, target=games == peak, runs=args.repeat)
                  for games in args.games]
     with console.status("playing concurrent games against vegas serve..."):
-        rows = round_trip_rows(scenarios, args.seconds)
+        rows = round_trip_rows(scenarios, args.seconds, args.baseline)
     table = Table(title="server round trips")
     for column in ("measure", "value", "unit"):
         table.add_column(column, justify="right" if column == "value" else "left")

@@ -49,6 +49,21 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
     return message
 
 
+def update_bytes(session: GameSession, item: ViewUpdate, viewer: Viewer) -> bytes:
+    """`update(...)` serialised, as Watch streams send it: made once per viewer and kind for the current
+    version and shared by all its streams (`WireCache`). An update of a version no longer current (a stream
+    lagging behind), or of a suspended game, is made for its stream alone: its clocks and legal actions are
+    those the stream's own moment gives."""
+    change = item.change
+    if change is None or change is not session.change or session.failed:
+        alone: bytes = update(session, item, viewer).SerializeToString()
+        return alone
+    data = session.wire.get(change, viewer, item.kind)
+    if data is None:
+        data = session.wire.put(viewer, item.kind, update(session, item, viewer).SerializeToString())
+    return data
+
+
 def version_events(change: Change) -> pb.VersionEvents:
     message = pb.VersionEvents(version=change.version, events=events(change))
     _set_move(message.move, change)

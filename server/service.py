@@ -21,12 +21,13 @@ from vegas.v1 import table_pb2 as pb
 from bots.registry import seat_bots
 from engine.registry import game_names, get_game
 from server import convert, errors, validate
+from server.core import Timings
 from server.hub import GameHub
 from server.limits import StreamCounter, address_of
 from server.ratelimit import RateLimiter
 from server.session import GameSession
 from server.turntimer import MAX_TURN_TIMER
-from server.viewers import Status, Subscriber, ViewUpdate
+from server.viewers import Change, Status, Subscriber, Viewer, ViewUpdate
 
 log = structlog.get_logger("vegas.server")
 
@@ -63,9 +64,20 @@ def _check_decoded(request: Any) -> None:
                                  "send the message proto/vegas/v1/table.proto defines")
 
 
+def _serializer(message_class: Any) -> Callable[[Any], bytes]:
+    """The message's serialiser, passing bytes through: a Watch stream sends updates serialised once for
+    all the streams of a viewer (`convert.update_bytes`)."""
+    serialize = message_class.SerializeToString
+
+    def encode(message: Any) -> bytes:
+        return message if isinstance(message, bytes) else serialize(message)
+
+    return encode
+
+
 def add_to_server(servicer: VegasTable, server: grpc.aio.Server) -> None:
     """Register the service like the generated `add_VegasTableServicer_to_server`, but decode requests
-    ourselves, so that corrupt bytes get INVALID_ARGUMENT and a sentence."""
+    ourselves, so that corrupt bytes get INVALID_ARGUMENT and a sentence, and let Watch send bytes."""
     service = pb.DESCRIPTOR.services_by_name["VegasTable"]
     handlers = {}
     for method in service.methods:
@@ -77,7 +89,7 @@ def add_to_server(servicer: VegasTable, server: grpc.aio.Server) -> None:
             make = grpc.unary_unary_rpc_method_handler
         handlers[method.name] = make(getattr(servicer, method.name),
                                      request_deserializer=_decoder(getattr(pb, method.input_type.name)),
-                                     response_serializer=getattr(pb, method.output_type.name).SerializeToString)
+                                     response_serializer=_serializer(getattr(pb, method.output_type.name)))
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
     server.add_registered_method_handlers(service.full_name, handlers)
 
@@ -117,6 +129,18 @@ def unary(handler: Handler[Request, Response]) -> Handler[Request, Response]:
         return response
 
     return serve
+
+
+PLAYED = ("version", "action", *Timings._fields)  # what an applied action adds to its request's line
+
+
+def played(change: Change, timings: Timings | None) -> Change:
+    """`change`, with what made it added to the request's log line: its one line (see `GameSession.submit`)."""
+    fields = {"version": change.version, "action": change.action}
+    if timings is not None:
+        fields.update(timings._asdict())
+    structlog.contextvars.bind_contextvars(**fields)
+    return change
 
 
 def _logged_id(request: Any) -> str | None:
@@ -239,7 +263,7 @@ class VegasTable:
         try:
             async for request in requests:
                 started = time.perf_counter()
-                structlog.contextvars.unbind_contextvars("seat")
+                structlog.contextvars.unbind_contextvars("seat", *PLAYED)
                 structlog.contextvars.bind_contextvars(game_id=_logged_id(request))
                 try:
                     self.check_rate(context)
@@ -259,14 +283,15 @@ class VegasTable:
             raise
         finally:
             self.streams.close(peer)
-            structlog.contextvars.unbind_contextvars("game_id", "seat")
+            structlog.contextvars.unbind_contextvars("game_id", "seat", *PLAYED)
             log.info("stream_closed", status=status, answers=answers, ms=_ms(opened))
 
     async def submit_action(self, request: pb.SubmitActionRequest) -> pb.ActionResult:
+        """The action applied; the request's log line (logged by the caller) says what it made."""
         session = self.session(request.game_id)
         seat = self.seat(session, request.seat_token)
         action = validate.text("action", request.action, "end")
-        return convert.action_result(await session.submit(seat, action, request.based_on_version))
+        return convert.action_result(played(*await session.submit_request(seat, action, request.based_on_version)))
 
     @unary
     async def ProposeTrade(self, request: pb.ProposeTradeRequest, context: Any) -> pb.ActionResult:
@@ -274,7 +299,7 @@ class VegasTable:
         seat = self.seat(session, request.seat_token)
         terms = validate.text("terms", request.terms, "blue>red $5, red>blue lot A3")
         request_id = validate.request_id(request.request_id)
-        return convert.action_result(await session.submit(seat, f"trade {terms}", None, request_id))
+        return convert.action_result(played(*await session.submit_request(seat, f"trade {terms}", None, request_id)))
 
     @unary
     async def AnswerTrade(self, request: pb.AnswerTradeRequest, context: Any) -> pb.ActionResult:
@@ -289,7 +314,7 @@ class VegasTable:
         removes = [validate.text("removes", lot, "A1") for lot in request.removes]
         text = " ".join([verb, str(request.trade_id), *(["remove", *removes] if removes else [])])
         request_id = validate.request_id(request.request_id)
-        return convert.action_result(await session.submit(seat, text, None, request_id))
+        return convert.action_result(played(*await session.submit_request(seat, text, None, request_id)))
 
     @unary
     async def ListEvents(self, request: pb.ListEventsRequest, context: Any) -> pb.ListEventsResponse:
@@ -351,7 +376,7 @@ class VegasTable:
         status = "OK"
         try:
             await context.send_initial_metadata(())  # the stream is open now, even with nothing new to send yet
-            async for update in stream(session, subscriber, first, held):
+            async for update in stream(session, subscriber, first, held, convert.update_bytes):
                 await context.write(update)
                 sent += 1
                 del update  # not held while the stream waits: the collector would walk it at every pause
@@ -366,9 +391,13 @@ class VegasTable:
             await refuse(context, errors.expired(session.game_id), updates=sent, ms=_ms(started))
 
 
-async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewUpdate],
-                 held: int | None) -> AsyncIterator[pb.Update]:
-    """The updates of one subscriber: `first`, then its queue; versions strictly one by one.
+Sent = TypeVar("Sent")
+
+
+async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewUpdate], held: int | None,
+                 encode: Callable[[GameSession, ViewUpdate, Viewer], Sent] = convert.update) -> AsyncIterator[Sent]:
+    """The updates of one subscriber, as `encode` makes them: `first`, then its queue; versions strictly
+    one by one.
 
     `held` is the version the viewer holds (None: none yet). A diff is sent only if it brings the viewer
     from `held` to the next version; an update it already has is skipped; anything else (an overflow, a
@@ -390,7 +419,7 @@ async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewU
                 item = session.snapshot(subscriber.viewer)
         if item.kind != "lobby":
             held = item.version
-        yield convert.update(session, item, subscriber.viewer)
+        yield encode(session, item, subscriber.viewer)
         if item.change is not None and item.change.finished:
             return
         del item  # not held while the next is awaited (see Watch)

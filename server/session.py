@@ -33,7 +33,7 @@ from engine.core.errors import EngineError
 from replays.format import Tail, last_record, read_tail
 from server import errors
 from server.botseats import BotSeats
-from server.core import CoreSpec, Step
+from server.core import CoreSpec, Step, Timings
 from server.cores import Cores, RecordFailed
 from server.presence import Presence
 from server.records import GameRecord, GameStore, token_hash
@@ -50,6 +50,7 @@ from server.viewers import (
     Viewer,
     ViewerLog,
     ViewUpdate,
+    WireCache,
 )
 
 log = structlog.get_logger("vegas.server")
@@ -90,6 +91,7 @@ class GameSession:
         self.change: Change | None = None
         self.finished_version: int | None = None  # set for a finished game whose views are not loaded
         self.subscribers: set[Subscriber] = set()
+        self.wire = WireCache()  # the current version's updates as sent, shared by the streams of each viewer
         self.failed = False
         self.log = log.bind(game_id=record.game_id)
         self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot])
@@ -306,14 +308,26 @@ class GameSession:
         """Apply `seat`'s action if `based_on` (when given) is the current version; ApiError otherwise.
         A `request_id` this seat already used gets that request's answer again, and nothing is applied.
         `late`: the action is the seat's default, played because its turn timer ran out (the events say so).
+        The session logs the action's one line (`action`).
 
         Shielded: a client that hangs up mid-request cannot interrupt an action half applied."""
-        return await asyncio.shield(self._submit(seat, text, based_on, request_id, late))
+        change, timings = await asyncio.shield(self._submit(seat, text, based_on, request_id, late, True))
+        if timings is not None:
+            self.log.info("action", version=change.version, seat=seat, action=change.action, **timings._asdict())
+        return change
 
-    async def _submit(self, seat: int, text: str, based_on: int | None, request_id: str, late: bool) -> Change:
+    async def submit_request(self, seat: int, text: str, based_on: int | None,
+                             request_id: str = "") -> tuple[Change, Timings | None]:
+        """`submit` for a client's request, whose one log line says what it did: the session logs nothing,
+        and gives the timings of the action it applied (None for a repeated request's answer). The events
+        are logged at debug: a busy server writes one line per action."""
+        return await asyncio.shield(self._submit(seat, text, based_on, request_id, False, False))
+
+    async def _submit(self, seat: int, text: str, based_on: int | None, request_id: str, late: bool,
+                      own: bool) -> tuple[Change, Timings | None]:
         async with self.lock:
             if request_id and (seat, request_id) in self.answered:
-                return self._answered_before(seat, request_id, text)
+                return self._answered_before(seat, request_id, text), None
             self._check_playable()
             if based_on is not None and based_on != self.version:
                 raise errors.stale_version(based_on, self.version)
@@ -329,12 +343,9 @@ class GameSession:
             change = self._publish(step)
             if request_id:
                 self._remember(seat, request_id, text, change)
-            timings = step.timings
-            self.log.info("action", version=change.version, seat=seat, action=change.action,
-                          apply_ms=timings.apply_ms, fsync_ms=timings.fsync_ms, views_ms=timings.views_ms)
-            self._log_events(change)
+            self._log_events(change, own)
             self._after_change()
-            return change
+            return change, step.timings
 
     def _ran_out_of_time(self, step: Step, seat: int) -> Step:
         """`step`, made by `seat`'s default action, with an event first that says why; logged."""
@@ -445,9 +456,12 @@ class GameSession:
         if self.status is Status.FINISHED:
             raise errors.game_over(self.game_id)
 
-    def _log_events(self, change: Change) -> None:
+    def _log_events(self, change: Change, own: bool = True) -> None:
+        """The events of a version, a line each: at info for what the server does by itself (the set-up, its
+        bots' and the turn timers' actions), at debug for a client's action, whose request's line says it."""
+        method = self.log.info if own else self.log.debug
         for event in change.events:
-            self.log.info("game_event", version=change.version, text=event.text)
+            method("game_event", version=change.version, text=event.text)
 
     def _after_change(self) -> None:
         if self.status is Status.FINISHED:
