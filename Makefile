@@ -29,12 +29,13 @@ bench: install
 	$(BIN)/python -m benchmarks --output docs/BENCHMARKS.md
 
 # The harnesses (harness/): SIGKILL the server while bots play, and load it with hundreds of clients; each
-# checks its invariants, exits 1 if one fails, and writes its table into docs/RELIABILITY.md.
+# checks its invariants, exits 1 if one fails, and writes its table into docs/RELIABILITY.md; make load also
+# runs the busy evening (100 tables, 200 spectators: the round trip p99 under 30 ms).
 chaos: install
 	$(BIN)/python -m harness.chaos --write
 
 load: install
-	$(BIN)/python -m harness.load --write
+	$(BIN)/python -m harness.load --write; status=$$?; $(BIN)/python -m harness.load --tables --write && exit $$status
 
 lint: install
 	$(BIN)/ruff check .

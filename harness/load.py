@@ -10,6 +10,9 @@ streams of the vanished are provoked, not errors), and that the vanished clients
 server logs the end of every stream they had opened, and the connections the server holds come back to the
 number the living clients hold (both counted from /proc). A SIGSTOPped client is let go by the server's
 keepalive (a ping unanswered: about 40 s), so the long form runs well past that.
+
+`--tables` (also in `make load`) is the busy evening instead: 100 tables of four players thinking ~1 s and
+200 spectators, nobody vanishing; it checks that the round trip p99 stays under 30 ms (issue 15).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -34,7 +38,7 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from benchmarks.server import Load, Scenario, ServeProcess, load_rows, measure, split_cores
+from benchmarks.server import Load, Scenario, ServeProcess, load_rows, measure, percentile, split_cores
 from harness.report import Rows, markdown_table, print_table, write_section
 
 Stub: TypeAlias = table_pb2_grpc.VegasTableStub
@@ -55,10 +59,16 @@ class LoadPlan:
     vanish_after: float = 0.2  # ... this share of the run in
     stopped_then_killed: bool = False  # the SIGSTOPped are SIGKILLed a second later (short form: no keepalive wait)
     sample_every: float = 10.0  # seconds between RSS samples
+    p99_limit_ms: float | None = None  # the round trip p99 the run must stay under (None: not checked)
 
     @property
     def clients(self) -> int:
         return 4 * self.games + self.spectators + self.processes
+
+
+# The busy evening: tables of people (thinking ~1 s) with an audience, nobody vanishing; the round trips
+# must stay short (issue 15: p99 under 30 ms with the load generator on the same machine).
+TABLES = LoadPlan(games=100, think=1.0, seconds=120.0, spectators=200, processes=0, vanish=0, p99_limit_ms=30.0)
 
 
 @dataclass
@@ -82,10 +92,18 @@ class Findings:
 
     @property
     def ok(self) -> bool:
-        return (not self.errors and self.server_errors == 0 and self.vanished_streams > 0
-                and self.released_streams >= self.vanished_streams
+        released = self.plan.vanish == 0 or (
+            self.vanished_streams > 0 and self.released_streams >= self.vanished_streams)
+        return (not self.errors and self.server_errors == 0 and released
                 and self.server_connections == self.living_connections and self.load is not None
-                and bool(self.load.trips))
+                and bool(self.load.trips) and self.p99_ok)
+
+    @property
+    def p99_ok(self) -> bool:
+        """Whether the round trip p99 is under the plan's limit (or the plan sets none)."""
+        limit = self.plan.p99_limit_ms
+        return limit is None or (self.load is not None and bool(self.load.trips)
+                                 and 1000 * percentile(self.load.trips, 0.99) < limit)
 
     def rows(self) -> Rows:
         load, plan = self.load, self.plan
@@ -93,8 +111,10 @@ class Findings:
                        f"{plan.clients} ({4 * plan.games} + {plan.spectators} + {plan.processes})", ""),
                       ("games", f"{plan.games}", ""), ("run", f"{plan.seconds:g} s", "")]
         if load is not None:
-            rows += [(row.measure.split(",")[0], f"{row.value:,.2f} {row.unit}", row.target)
-                     for row in load_rows(load)]
+            limit = plan.p99_limit_ms
+            rows += [(row.measure.split(",")[0], f"{row.value:,.2f} {row.unit}",
+                      f"< {limit:g} ms" if limit is not None and row.measure.startswith("action round trip p99")
+                      else row.target) for row in load_rows(load)]
         rows += [("updates the in-process spectators received", f"{self.spectator_updates:,}", ""),
                  ("errors (bots, spectators, server log)", f"{len(self.errors) + self.server_errors}", "0"),
                  ("streams of vanished clients (SIGKILL, SIGSTOP)", f"{self.vanished_streams}", ""),
@@ -345,6 +365,15 @@ async def spectate(address: str, streams: int) -> None:
                 raise  # UNAVAILABLE: the server let go of this connection (it was frozen) or stopped: done
 
 
+def tables_body(plan: LoadPlan, findings: Findings) -> str:
+    return (f"## make load: tables with spectators\n\n`python -m harness.load --tables --seconds {plan.seconds:g}`: "
+            f"{plan.games} tables of four remote bots thinking ~{plan.think:g} s (a connection per table) and "
+            f"{plan.spectators} spectators on a `vegas serve` (pinned to a core of its own where there are two or "
+            f"more) for {plan.seconds:g} s, the load generator on the same machine; the round trip p99 must stay "
+            f"under {plan.p99_limit_ms:g} ms. {'Every check passed.' if findings.ok else 'SOME CHECKS FAILED.'}\n\n"
+            + markdown_table(findings.rows()))
+
+
 def report_body(plan: LoadPlan, findings: Findings) -> str:
     rss = findings.rss
     half = [r for t, r in rss if t >= plan.seconds / 2]
@@ -364,8 +393,10 @@ def report_body(plan: LoadPlan, findings: Findings) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="hundreds of clients on vegas serve, some vanishing")
+    parser.add_argument("--tables", action="store_true",
+                        help="the busy evening: 100 tables thinking ~1 s, 200 spectators, p99 under 30 ms")
     parser.add_argument("--games", type=int, default=LoadPlan.games)
-    parser.add_argument("--seconds", type=float, default=LoadPlan.seconds)
+    parser.add_argument("--seconds", type=float, default=None, help="how long it runs (default 300, --tables 120)")
     parser.add_argument("--spectators", type=int, default=LoadPlan.spectators)
     parser.add_argument("--think", type=float, default=LoadPlan.think, help="the bots' mean pause before acting")
     parser.add_argument("--processes", type=int, default=LoadPlan.processes, help="spectator processes")
@@ -377,13 +408,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.spectate:
         asyncio.run(spectate(args.spectate[0], int(args.spectate[1])))
         return 0
-    plan = LoadPlan(games=args.games, seconds=args.seconds, spectators=args.spectators, think=args.think,
-                    processes=args.processes, vanish=args.vanish)
+    if args.tables:
+        plan = dataclasses.replace(TABLES, seconds=args.seconds or TABLES.seconds)
+    else:
+        plan = LoadPlan(games=args.games, seconds=args.seconds or LoadPlan.seconds, spectators=args.spectators,
+                        think=args.think, processes=args.processes, vanish=args.vanish)
     with tempfile.TemporaryDirectory(prefix="vegas-load-") as directory:
         findings = run(Path(directory), plan)
     for error in findings.errors[:10]:
         print(error, file=sys.stderr)
     print_table("make load", findings.rows())
+    if args.tables:
+        if args.write:
+            write_section("load-tables", tables_body(plan, findings))
+        return 0 if findings.ok else 1
     print_table("server RSS", findings.rss_rows())
     if args.write:
         write_section("load", report_body(plan, findings))
