@@ -2,8 +2,8 @@
 
 The loop hands `Syncer.submit` a function that fsyncs one game's file and awaits the future it gets. A
 single thread runs every sync that is waiting, one after the other, and then wakes the loop once for the
-whole batch. Against a thread pool with a thread and a wake-up per fsync, paired runs with 100 busy games
-used 3.1-3.3 ms of server CPU per action instead of 3.7-3.9, and the loop never blocks on the disk.
+whole batch: fewer wake-ups than a thread per fsync, and the loop never blocks on the disk (figures:
+docs/BENCHMARKS.md and its history).
 """
 
 from __future__ import annotations

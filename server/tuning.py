@@ -11,13 +11,10 @@ import structlog
 
 log = structlog.get_logger("vegas.server")
 
-# A server holds every viewer's recent diffs for every game: with Python's default thresholds a full
-# collection then walks all of them every few seconds and stalls every game for 100+ ms (measured with
-# 100 games). Collecting the young generation less often and the old one rarely keeps the pauses short.
+# Collect the young generation less often and the old one rarely: a full collection walks every game's kept
+# diffs and stalls every game (figures: docs/BENCHMARKS.md and its history).
 GC_THRESHOLDS = (10_000, 50, 50)
-# The event loop shares the GIL with grpc's poller thread and the fsync threads. With Python's default
-# 5 ms switch interval a finished fsync waits up to 5 ms for the busy loop to let go; at 0.2 ms the fsync
-# p50 under 100 games went from 3.5 to 1.7 ms and the round trip p99 from ~115 to ~45 ms.
+# Short GIL turns, so a finished fsync does not wait for the busy loop (history: docs/BENCHMARKS.md).
 SWITCH_INTERVAL = 0.0002
 # Game starts between two full collections (see `settle_long_lived`).
 FULL_COLLECTION_EVERY = 64
@@ -51,14 +48,10 @@ def settle_long_lived() -> None:
     """A game has just started: move everything alive now out of the collector's sight (`gc.freeze`), in a
     process tuned for latency (elsewhere, tests say, nothing happens).
 
-    What a game start makes (its match, its views, its sessions' queues, its players' streams) lives about
-    as long as the game, and the collector would walk all of it again and again: after 100 games were
-    started at once, one collection of the middle generation stalled every game for 120 ms (measured:
-    the round-trip p99 of that 30-s run went to 29 ms). Frozen, it is never walked again, and freeing it
-    still works as usual. What freezing costs is cyclic garbage that becomes unreachable only later, a
-    stream's grpc objects when it closes, say (74,000 objects more than without freezing, after 300 games
-    and 2,400 streams came and went: measured). So every `FULL_COLLECTION_EVERY`th start unfreezes and
-    collects everything first, which bounds that garbage; the pause it takes is logged."""
+    What a game start makes lives about as long as the game and would be walked again and again; frozen,
+    it never is. Freezing keeps cyclic garbage that becomes unreachable later (a closed stream's grpc
+    objects), so every `FULL_COLLECTION_EVERY`th start unfreezes and collects everything first, and logs the
+    pause (figures: docs/BENCHMARKS.md and its history)."""
     global _settled
     if not _tuned:
         return

@@ -27,14 +27,9 @@ class Status(Enum):
     REVEALING = 4  # every seat taken, some committed seat has not revealed its entropy yet
 
 
-# A server keeps the last `window` versions of every viewer of every game. The garbage collector walks every
-# object it tracks, and counts every one made: NamedTuples, dataclasses and other instances stay tracked for
-# life, and even a plain tuple of strings is walked once (and counted towards the next collection) before
-# the collector lets go of it. So what is kept (`ViewerLog`'s diffs, `ChangeWindow`) is kept as numbers,
-# strings and bytes in deques, which the collector never tracks, and NamedTuples are built only for what is
-# on its way to a stream. Kept as NamedTuples, 100 busy games held ~80,000 tracked objects and a full
-# collection stalled every game for 70-110 ms; kept as tuples, they were ~9 of the ~15 objects each action
-# added to the young generation (measured).
+# What is kept for the last `window` versions (`ViewerLog`'s diffs, `ChangeWindow`) is kept as numbers,
+# strings and bytes in deques, which the garbage collector never tracks, and NamedTuples are built only for
+# what is on its way to a stream: kept objects made full collections stall every game (docs/BENCHMARKS.md).
 
 
 class EventLine(NamedTuple):
