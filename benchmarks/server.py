@@ -7,7 +7,7 @@ taking turns on the same core, as on a LAN where the clients are other machines;
 it. A round trip is the time from a bot sending its action until every one of the game's four subscribers
 holds the resulting diff (applied and hash-checked). Bots pause `think` seconds before each action, as players do,
 so the server sees a steady load of concurrent games rather than one burst; the load served is reported
-with the figures, with the server's CPU per action (its workers' included).
+with the figures, with the server's CPU per action.
 
 Old and new side by side: the 100-game target scenario also runs against a baseline server, `vegas serve`
 from another commit (`BASELINE_REF`, or `$VEGAS_BENCH_BASELINE`; "" for none) checked out in a temporary
@@ -155,10 +155,10 @@ def baseline_checkout(ref: str) -> Iterator[Path | None]:
 
 
 class ServeProcess:
-    """`vegas serve --workers N` on a free loopback port in its own process (on `cores`, if given),
-    logging to a file; the server of `checkout` (a `baseline_checkout`) if given, else this one."""
+    """`vegas serve` on a free loopback port in its own process (on `cores`, if given), logging to a file;
+    the server of `checkout` (a `baseline_checkout`) if given, else this one."""
 
-    def __init__(self, data_dir: Path, workers: int = 0, cores: set[int] | None = None, port: int = 0,
+    def __init__(self, data_dir: Path, cores: set[int] | None = None, port: int = 0,
                  checkout: Path | None = None) -> None:
         self.log_path = data_dir / "serve.log"
         start = self.log_path.stat().st_size if self.log_path.exists() else 0  # a restart appends to the log
@@ -166,8 +166,7 @@ class ServeProcess:
         command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
                    "--data-dir", str(data_dir / "data"), "--log-json", "--rate-limit", "0", "--max-games", "10000",
                    "--address-rate-limit", "0", "--streams-per-address", "0", "--waiting-per-address", "0",
-                   "--games-per-address", "0",
-                   "--workers", str(workers)]  # every client is on this one address: no per-address limits
+                   "--games-per-address", "0"]  # every client is on this one address: no per-address limits
         pin = None if cores is None else functools.partial(os.sched_setaffinity, 0, cores)
         env = None if checkout is None else {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'gen'}"}
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin, cwd=checkout,
@@ -205,7 +204,7 @@ class ServeProcess:
         self.log.close()
 
     def cpu_seconds(self) -> float | None:
-        """User and system CPU the server and its workers have used so far (Linux /proc; None elsewhere)."""
+        """User and system CPU the server and its children have used so far (Linux /proc; None elsewhere)."""
         total = 0.0
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
@@ -267,7 +266,6 @@ class Scenario:
 
     games: int
     think: float
-    workers: int = 0  # vegas serve --workers
     pinned: bool = True  # the server on a core of its own (where the machine has two or more)
     target: bool = False  # the row the issue's p99 target is about
     runs: int = 1  # measured this many times in a row, the round trips pooled: on a shared VM the tail moves
@@ -275,8 +273,6 @@ class Scenario:
     @property
     def label(self) -> str:
         label = f"{self.games} concurrent game{'s' if self.games > 1 else ''}, bots thinking ~{self.think:g} s"
-        if self.workers:
-            label += f", --workers {self.workers}"
         if not self.pinned:
             label += ", server and load on the same cores"
         return label if self.runs == 1 else label + f", {self.runs} runs pooled"
@@ -289,7 +285,7 @@ class Load:
     scenario: Scenario
     trips: list[float]
     seconds: float
-    server_cpu: float | None  # CPU seconds the server and its workers used (None where /proc is not there)
+    server_cpu: float | None  # CPU seconds the server used (None where /proc is not there)
     load_cpu: float  # CPU seconds this process (the bots, their connections) used
     stolen: float | None  # % of the machine's CPU time the hypervisor took during the run (None: unknown)
     errors: list[str] = field(default_factory=list)  # what the bots (and whatever ran alongside) failed with
@@ -369,18 +365,18 @@ def load_rows(load: Load, runs: list[Load] | None = None, baseline: str = "") ->
 
 
 def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0, baseline: str = "") -> list[Row]:
-    """Round trips for each scenario, against a `vegas serve` per server set-up (workers, pinning); the
+    """Round trips for each scenario, against a `vegas serve` per server set-up (pinned or not); the
     target scenario also against the server of commit `baseline` (if given and found), their runs taking
     turns."""
     rows = []
     split = split_cores()
     with baseline_checkout(baseline) if baseline else contextlib.nullcontext() as checkout:
-        for workers, pinned in dict.fromkeys((s.workers, s.pinned) for s in scenarios):
+        for pinned in dict.fromkeys(s.pinned for s in scenarios):
             server_cores, load_cores = split if split and pinned else (None, None)
-            chosen = [s for s in scenarios if (s.workers, s.pinned) == (workers, pinned)]
+            chosen = [s for s in scenarios if s.pinned == pinned]
             with contextlib.ExitStack() as stack:
-                server = _serving(stack, workers, server_cores, None)
-                old = _serving(stack, workers, server_cores, checkout) if checkout and any(
+                server = _serving(stack, server_cores, None)
+                old = _serving(stack, server_cores, checkout) if checkout and any(
                     s.target for s in chosen) else None
                 for scenario in chosen:
                     runs, old_runs = [], []
@@ -394,24 +390,22 @@ def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0, baseline: 
     return rows
 
 
-def _serving(stack: contextlib.ExitStack, workers: int, cores: set[int] | None,
-             checkout: Path | None) -> ServeProcess:
+def _serving(stack: contextlib.ExitStack, cores: set[int] | None, checkout: Path | None) -> ServeProcess:
     """A `ServeProcess` in a temporary data directory, both gone when `stack` closes."""
     directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="vegas-bench-")))
-    server = ServeProcess(directory, workers, cores, checkout=checkout)
+    server = ServeProcess(directory, cores, checkout=checkout)
     stack.callback(server.stop)
     return server
 
 
 def server_suite(quick: bool) -> list[Row]:
     """What `make bench` calls: diff sizes; round trips with 1, 10 and 100 concurrent games of busy bots
-    (the 100, which the target is about, three times over), 100 games at a pace nearer to people's, and 100
-    busy games with the matches in a worker process and with the server sharing its cores with the load."""
+    (the 100, which the target is about, three times over, each run beside one of the baseline server), 100
+    games at a pace nearer to people's, and 100 busy games with the server sharing its cores with the load."""
     peak = max(CONCURRENCY)
     scenarios = [Scenario(games, THINK_SECONDS, target=games == peak, runs=3 if games == peak and not quick else 1)
                  for games in CONCURRENCY]
-    scenarios += [Scenario(peak, HUMAN_THINK_SECONDS), Scenario(peak, THINK_SECONDS, workers=1),
-                  Scenario(peak, THINK_SECONDS, pinned=False)]
+    scenarios += [Scenario(peak, HUMAN_THINK_SECONDS), Scenario(peak, THINK_SECONDS, pinned=False)]
     baseline = os.environ.get("VEGAS_BENCH_BASELINE", BASELINE_REF)
     return diff_sizes(games=10 if quick else 100) + round_trip_rows(scenarios, 8.0 if quick else 30.0, baseline)
 
@@ -429,7 +423,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", type=int, nargs="*", default=list(CONCURRENCY))
     parser.add_argument("--think", type=float, default=THINK_SECONDS, help="bots' mean pause before acting")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level of concurrency runs")
-    parser.add_argument("--workers", type=int, default=0, help="vegas serve --workers")
     parser.add_argument("--unpinned", action="store_true", help="let the server share the load's cores")
     parser.add_argument("--repeat", type=int, default=1, help="run every level this many times (pooled)")
     parser.add_argument("--baseline", default="", metavar="REF",
@@ -437,7 +430,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     console = Console()
     peak = max(args.games)
-    scenarios = [Scenario(games, args.think, args.workers, not args.unpinned, target=games == peak, runs=args.repeat)
+    scenarios = [Scenario(games, args.think, not args.unpinned, target=games == peak, runs=args.repeat)
                  for games in args.games]
     with console.status("playing concurrent games against vegas serve..."):
         rows = round_trip_rows(scenarios, args.seconds, args.baseline)

@@ -20,8 +20,6 @@ from server.turntimer import DEFAULT_BOT_TURN_TIMER, MAX_TURN_TIMER
 
 log = structlog.get_logger("vegas.server")
 
-MAX_WORKERS = 64
-DEFAULT_WORKERS = 0
 
 
 def register(commands: Any) -> None:
@@ -54,9 +52,6 @@ def register(commands: Any) -> None:
     parser.add_argument("--password-file", type=Path,
                         help="a file holding the server's password (its first line): every call but health checks "
                         "must bring it (vegas play / vegas bot --password-file); none: anyone on the network may play")
-    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
-                        help="worker processes the games run in, beside the one that talks to clients "
-                        "(default 0: games run in the server's own process)")
     parser.set_defaults(func=run)
 
 
@@ -68,8 +63,6 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
             raise SystemExit(f"vegas serve: {path} is not a file")
     if not 0 <= args.bot_think_ms <= MAX_THINK_MS:
         raise SystemExit(f"vegas serve: --bot-think-ms {args.bot_think_ms} must be 0..{MAX_THINK_MS}")
-    if not 0 <= args.workers <= MAX_WORKERS:
-        raise SystemExit(f"vegas serve: --workers {args.workers} must be 0..{MAX_WORKERS}")
     if not 0 <= args.port <= 65535:
         raise SystemExit(f"vegas serve: --port {args.port} is not a port (0..65535)")
     if args.reveal_timeout < 0:
@@ -83,7 +76,7 @@ def options_from(args: argparse.Namespace) -> ServerOptions:
     settings = Settings(bot_think_ms=args.bot_think_ms, plugin_bots=args.plugin_bots, turn_timer=args.turn_timer,
                         bot_turn_timer=args.bot_turn_timer, reveal_timeout=args.reveal_timeout)
     return ServerOptions(data_dir=args.data_dir, settings=settings, limits=limits_from(args),
-                         tls_cert=args.tls_cert, tls_key=args.tls_key, workers=args.workers,
+                         tls_cert=args.tls_cert, tls_key=args.tls_key,
                          password=read_password(args.password_file, "vegas serve") if args.password_file else None)
 
 

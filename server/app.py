@@ -24,7 +24,6 @@ from server.records import GameStore
 from server.service import VegasTable, add_to_server
 from server.session import Settings
 from server.tuning import tune_for_latency
-from server.workers import WorkerCores
 
 log = structlog.get_logger("vegas.server")
 
@@ -64,7 +63,6 @@ class ServerOptions:
     limits: Limits = field(default_factory=Limits)
     tls_cert: Path | None = None
     tls_key: Path | None = None
-    workers: int = 0  # processes the matches run in (0: this one)
     password: str | None = None  # every call but health checks must bring it (server.auth)
 
 
@@ -112,7 +110,7 @@ async def _serve(address: str, options: ServerOptions, store: GameStore,
                              interceptors=interceptors)
     port = _listen(server, address, options)  # before the restore: a port in use fails at once
     fsync = options.settings.fsync
-    cores = await WorkerCores(options.workers, fsync).open() if options.workers else LocalCores(fsync)
+    cores = LocalCores(fsync)
     hub = GameHub(store, options.settings, cores, options.limits)
     try:
         waiting = await hub.restore_all()
@@ -131,7 +129,7 @@ async def _serve(address: str, options: ServerOptions, store: GameStore,
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     hub.start()
     log.info("serving", address=address, port=port, data_dir=str(options.data_dir), games=waiting,
-             tls=options.tls_cert is not None, workers=options.workers, password=options.password is not None)
+             tls=options.tls_cert is not None, password=options.password is not None)
     return RunningServer(server, hub, port, health_servicer, lock), port
 
 

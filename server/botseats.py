@@ -81,7 +81,7 @@ class BotSeats:
             time_limit = session.timer.seconds_left(seat, version)
             try:
                 action = await session.cores.bot_action(session.game_id, seat, version, time_limit)
-            except RecordFailed:  # the worker holding the match is gone: the game is re-played in a new one
+            except RecordFailed:  # the match is not there to ask: the game is re-played
                 session.suspend("bot_action_failed")
                 return
             if action is None:

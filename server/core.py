@@ -1,9 +1,8 @@
 """The match side of a game: its state, its replay file, and every viewer's view of each version.
 
-This is the CPU work of the server (the rules, the replay record, encoding and diffing the views), kept
-apart from the gRPC side so that it can run in worker processes (`server.workers`) while the server's own
-process only talks to clients. A `MatchCore` is synchronous and knows nothing of gRPC or asyncio; what
-it returns (`Step`) is plain picklable data.
+This is the match's share of the server's work (the rules, the replay record, encoding and diffing the
+views), kept apart from the gRPC side: a `MatchCore` is synchronous and knows nothing of gRPC or asyncio;
+what it returns (`Step`) is plain data.
 
 Writing and syncing are separate: `play` writes the action's record, `sync` makes it durable. The caller
 syncs before it acknowledges anything, and may sync several games' files at once (group commit).

@@ -1,16 +1,17 @@
-"""Where the server's matches run (`Cores`), and the simplest place: the server's own process.
+"""Where the server's matches run (`Cores`): `LocalCores`, in the server's own process.
 
-A `GameSession` hands its match to a `Cores`: `LocalCores` here runs every `server.core.MatchCore` in the
-server's process; `server.workers.WorkerCores` (`vegas serve --workers N`) in worker processes. Either
-way `play` returns once the action is on disk, and a failure to get it there is a `RecordFailed`: the
-game is suspended until its session re-plays it from its replay file (`Cores.resume`).
+A `GameSession` hands its match to a `Cores`: `LocalCores` runs every `server.core.MatchCore` in the
+server's process. `play` returns once the action is on disk, and a failure to get it there is a
+`RecordFailed`: the game is suspended until its session re-plays it from its replay file (`Cores.resume`).
+(Worker processes, `vegas serve --workers`, were removed: the process that talks to clients does most of
+the work of an action, its gRPC sends, so moving the matches out cost more CPU than it saved.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Protocol
 
 from bots.local import choice_text
@@ -20,17 +21,12 @@ from server.syncer import Syncer
 
 
 class RecordFailed(Exception):
-    """An action was applied but its record could not be written or made durable (or the process holding
-    the match is gone): the game must refuse everything until it is re-played from its replay file."""
+    """An action was applied but its record could not be written or made durable: the game must refuse
+    everything until it is re-played from its replay file."""
 
 
 class Cores(Protocol):
-    """What a `GameSession` asks of the place its match runs. `play` returns once the action is durable.
-
-    `on_lost`, if set, is told when matches were lost with the place they ran (a worker process that died),
-    with a test of which game ids: their sessions re-play them without waiting for someone to act."""
-
-    on_lost: Callable[[Callable[[str], bool]], None] | None
+    """What a `GameSession` asks of the place its match runs. `play` returns once the action is durable."""
 
     async def start(self, spec: CoreSpec) -> Step: ...
     async def resume(self, spec: CoreSpec) -> list[Step]: ...  # also after a RecordFailed: the game is back
@@ -62,7 +58,6 @@ class LocalCores:
         self.cores: dict[str, MatchCore] = {}
         self.syncer: Syncer | None = None
         self.finals: asyncio.Semaphore | None = None
-        self.on_lost: Callable[[Callable[[str], bool]], None] | None = None  # nothing is lost in this process
 
     async def start(self, spec: CoreSpec) -> Step:
         core, step = await asyncio.to_thread(MatchCore.start, spec)

@@ -50,13 +50,6 @@ class GameHub:
         self.finished = FinishedGames(store, self._open, self.limits.finished_kept)
         self.creating: Counter[tuple[str, bool]] = Counter()  # games being created, by owner and whether they wait
         self._sweeping: asyncio.Task[None] | None = None
-        cores.on_lost = self._games_lost
-
-    def _games_lost(self, held: Callable[[str], bool]) -> None:
-        """The place some matches ran is gone (a worker died): re-play each of its running games now."""
-        for session in self.sessions.values():
-            if held(session.game_id) and session.status is Status.RUNNING:
-                session.suspend("match_lost")
 
     # ---------------------------------------------------------------------------------------- finding
 
@@ -223,8 +216,7 @@ class GameHub:
     async def restore_all(self) -> int:
         """Load every game of the data directory (before serving); return how many run or wait.
 
-        Games are re-played side by side (in the worker processes, with `--workers`). Finished games are
-        only indexed; waiting games that have expired meanwhile are removed."""
+        Finished games are only indexed; waiting games that have expired meanwhile are removed."""
         records = await asyncio.to_thread(self.store.load_all)
         sessions = [self._add(record) for record in records]
         for session in sessions:

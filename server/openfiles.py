@@ -2,9 +2,9 @@
 
 A running game holds no descriptor between its writes (`replays.format.ReplayWriter` opens its file for
 each record; syncs open their own), so the server's own descriptors are a few dozen whatever the number of
-games: its log, its data dir's lock, its worker sockets, the files being written this instant, its threads'
-pipes. Every other descriptor is left for connections, so a server full of games still accepts new ones and
-answers health checks. The soft limit many systems start processes with (1,024) is raised to the hard one.
+games: its log, its data dir's lock, the files being written this instant, its threads' pipes. Every other
+descriptor is left for connections, so a server full of games still accepts new ones and answers health
+checks. The soft limit many systems start processes with (1,024) is raised to the hard one.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ MOST = 1 << 20  # a soft limit no higher than this: an "unlimited" hard limit is
 
 
 def raise_open_file_limit() -> int:
-    """Raise this process's soft limit of open files to its hard limit (worker processes, started later,
-    inherit it); log and return the limit now in force."""
+    """Raise this process's soft limit of open files to its hard limit; log and return the limit now in
+    force."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = MOST if hard == resource.RLIM_INFINITY else hard
     if soft != resource.RLIM_INFINITY and soft < wanted:

@@ -2,10 +2,9 @@
 
 Everything that changes a game goes through `GameSession.submit` while holding the game's lock, so a
 game's actions are applied strictly one at a time and in order (many games still run side by side). The
-match itself (rules, replay file, every viewer's new view and diff) runs where `Cores` puts it: in this
-process or in a worker process (`server.cores`, `server.workers`). Either way an action is on disk before
-`Cores.play` returns, nothing is published before that, and readers in the event loop never see half an
-update.
+match itself (rules, replay file, every viewer's new view and diff) runs in a `Cores` (`server.cores`): an
+action is on disk before `Cores.play` returns, nothing is published before that, and readers in the event
+loop never see half an update.
 
 Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else, and so do
 the turn timers (`server.turntimer`) when a seat is too slow. Between the last join and the start, players
@@ -405,7 +404,7 @@ class GameSession:
         return updates
 
     def suspend(self, event: str) -> None:
-        """The state may be ahead of the replay file (or the match is gone with its worker): refuse everything
+        """The state may be ahead of the replay file : refuse everything
         until the game is re-played from its file (`_recover`, tried at once in the background, then again
         and again, backing off). Logs `event`, with the exception being handled if there is one."""
         self.failed = True
@@ -427,12 +426,12 @@ class GameSession:
                 try:
                     await self._recover()
                     return
-                except Exception:  # the disk still fails, the worker died again...: try again later
+                except Exception:  # the disk still fails...: try again later
                     self.log.exception("recovery_failed", attempt=attempt + 1)
 
     async def _recover(self) -> None:
-        """Re-play the game from its replay file (where a lost worker's games go, a new worker) and carry on
-        from there: every subscriber gets a snapshot of what is now the current version."""
+        """Re-play the game from its replay file and carry on from there: every subscriber gets a snapshot
+        of what is now the current version."""
         tail = await asyncio.to_thread(read_tail, self.replay_path)
         self._load(await self.cores.resume(self.spec()))
         self._note_dropped(tail)

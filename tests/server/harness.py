@@ -103,11 +103,11 @@ def tracked(tracker: ViewTracker, message: pb.Update) -> None:
 class ServeProcess:
     """`vegas serve --port 0` in a subprocess; the port comes from its JSON log."""
 
-    def __init__(self, data_dir: Path, log_file: Path, port: int = 0, workers: int = 0) -> None:
+    def __init__(self, data_dir: Path, log_file: Path, port: int = 0) -> None:
         self.log_file = log_file
         self.log = open(log_file, "w")  # noqa: SIM115 - closed in stop()
         command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-                   "--data-dir", str(data_dir), "--log-json", "--rate-limit", "0", "--workers", str(workers)]
+                   "--data-dir", str(data_dir), "--log-json", "--rate-limit", "0"]
         self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log)
         self.port = self._wait_for_port()
 
@@ -131,9 +131,18 @@ class ServeProcess:
         assert self.process.wait(10) == 0
         self.log.close()
 
-    def worker_pids(self) -> list[int]:
-        lines = [json.loads(line) for line in self.log_file.read_text().splitlines() if line.startswith("{")]
-        return [line["pid"] for line in lines if line.get("event") == "worker_started"]
+
+
+def submitted_once_back(stub: Any, request: pb.SubmitActionRequest, timeout: float = 20) -> pb.ActionResult:
+    """Submit `request` until the game is back from `suspended` (its session re-plays it meanwhile)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return stub.SubmitAction(request)
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > deadline:  # type: ignore[attr-defined]
+                raise
+            time.sleep(0.05)
 
 
 def self_signed(folder: Path) -> tuple[Path, Path]:

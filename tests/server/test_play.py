@@ -50,9 +50,8 @@ async def _play(address: str, game_id: str, tokens: dict[int, str]) -> tuple[dic
             await client.close()
 
 
-@pytest.mark.parametrize("workers", [0, 2])
-def test_four_clients_play_a_whole_game(tmp_path: Path, workers: int) -> None:
-    with serving(tmp_path, workers=workers) as server, stub_for(server.address) as stub:
+def test_four_clients_play_a_whole_game(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
         created = create(stub, players=4)
         tokens = join_all(stub, created.game_id, range(4))
         views, payloads = asyncio.run(_play(server.address, created.game_id, tokens))
@@ -98,11 +97,11 @@ def test_bots_of_the_server_fill_empty_seats(tmp_path: Path) -> None:
     assert final["result"] is not None and actions > 0
 
 
-@pytest.mark.parametrize(("game_name", "workers"), [(name, 0) for name in game_names()] + [("lords", 1)])
-def test_a_game_of_bots_only_plays_itself(tmp_path: Path, game_name: str, workers: int) -> None:
+@pytest.mark.parametrize("game_name", game_names())
+def test_a_game_of_bots_only_plays_itself(tmp_path: Path, game_name: str) -> None:
     game = get_game(game_name)
     rules = next(iter(game.rule_sets.values()))
-    with serving(tmp_path, workers=workers) as server, stub_for(server.address) as stub:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
         created = stub.CreateGame(pb.CreateGameRequest(game=game_name, rules=rules.name, players=rules.min_players,
                                                        bots=[pb.BotSeat(seat=s) for s in range(rules.min_players)]))
         mirror = ViewTracker()

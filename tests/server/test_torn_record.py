@@ -14,8 +14,7 @@ from vegas.v1 import table_pb2 as pb
 
 import replays.format
 from common.logs import configure_logging, flush_logs
-from tests.server.harness import create, join_all, refusal, serving, stub_for
-from tests.server.test_workers import _submitted_once_back
+from tests.server.harness import create, join_all, refusal, serving, stub_for, submitted_once_back
 
 TORN = b'{"action":"end","events":[],"hash":"9f'  # the start of a record whose write was cut short
 
@@ -63,7 +62,7 @@ def test_a_record_torn_by_a_failed_write_is_dropped_with_a_warning_when_the_game
             request = pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], action="end")
             monkeypatch.setattr(replays.format, "_write_all", half_then_fail)
             assert refusal(stub.SubmitAction, request)[1] == "suspended"
-            assert _submitted_once_back(stub, request).version == 1  # re-played from the file, then played
+            assert submitted_once_back(stub, request).version == 1  # re-played from the file, then played
         flush_logs()
     finally:
         configure_logging(level="warning")

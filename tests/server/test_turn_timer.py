@@ -82,9 +82,8 @@ def timed_out_moves(updates: list[pb.Update]) -> list[tuple[int, int, str]]:
     return moves
 
 
-@pytest.mark.parametrize("workers", [0, 2])
-def test_a_game_whose_seats_never_act_ends_by_the_timer_alone(tmp_path: Path, workers: int) -> None:
-    with json_logs() as out, serving(tmp_path, workers=workers) as server, stub_for(server.address) as stub:
+def test_a_game_whose_seats_never_act_ends_by_the_timer_alone(tmp_path: Path) -> None:
+    with json_logs() as out, serving(tmp_path) as server, stub_for(server.address) as stub:
         created = create(stub, turn_timer=SHORT)
         game_id = created.game_id
         join_all(stub, game_id, range(2))  # ...and never act again
