@@ -3,8 +3,8 @@ vanishing asked of a plan where nobody vanishes."""
 
 from __future__ import annotations
 
-from harness.load import TABLES, Findings
 from benchmarks.server import Load, Scenario
+from harness.load import TABLES, Findings
 
 
 def findings_with(trips: list[float]) -> Findings:
