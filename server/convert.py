@@ -42,8 +42,7 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
     else:
         message.diff.patch_json = item.payload
     _set_move(message.move, change)
-    message.clocks.extend(pb.Clock(seat=c.seat, seconds_left=c.seconds_left, seconds=c.seconds)
-                          for c in session.clocks(item.version))
+    message.clocks.extend(clocks(session, item.version))
     if viewer is not None:
         message.legal_actions.extend(legal_action(a) for a in session.logs[viewer].legal_at(item.version))
     return message
@@ -51,17 +50,28 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
 
 def update_bytes(session: GameSession, item: ViewUpdate, viewer: Viewer) -> bytes:
     """`update(...)` serialised, as Watch streams send it: made once per viewer and kind for the current
-    version and shared by all its streams (`WireCache`). An update of a version no longer current (a stream
-    lagging behind), or of a suspended game, is made for its stream alone: its clocks and legal actions are
-    those the stream's own moment gives."""
+    version and shared by all its streams (`WireCache`), with the running clocks as they stand now appended
+    (a message's fields may come in any order, so the bytes parse as the whole `update`). An update of a
+    version no longer current (a stream lagging behind), or of a suspended game, is made for its stream
+    alone: its clocks and legal actions are those the stream's own moment gives."""
     change = item.change
     if change is None or change is not session.change or session.failed:
         alone: bytes = update(session, item, viewer).SerializeToString()
         return alone
     data = session.wire.get(change, viewer, item.kind)
     if data is None:
-        data = session.wire.put(viewer, item.kind, update(session, item, viewer).SerializeToString())
+        message = update(session, item, viewer)
+        del message.clocks[:]
+        data = session.wire.put(viewer, item.kind, message.SerializeToString())
+    running = clocks(session, item.version)
+    if running:
+        data += pb.Update(clocks=running).SerializeToString()
     return data
+
+
+def clocks(session: GameSession, version: int) -> list[pb.Clock]:
+    """The turn timers running at `version`, with the seconds left now (none once it is not current)."""
+    return [pb.Clock(seat=c.seat, seconds_left=c.seconds_left, seconds=c.seconds) for c in session.clocks(version)]
 
 
 def version_events(change: Change) -> pb.VersionEvents:
