@@ -27,6 +27,7 @@ from prompt_toolkit.validation import ValidationError
 from client.bindings import load_key_bindings
 from client.endgame import Witnessed, check_finished_game
 from client.games import GameUi
+from client.hosting import TABLE_HELP, invitation, parse_seat
 from client.inputs import CommandCompleter, CommandValidator
 from client.layout import ClientLayout
 from client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
@@ -248,6 +249,8 @@ class ClientApp:
         saved = None if watch else self.saved_seat(game_id)
         if saved is not None and saved.code:
             self.link.codes.setdefault(game_id, saved.code)
+        if saved is not None and saved.host:
+            self.link.hosts.setdefault(game_id, saved.host)
         if saved is not None and seat is not None and seat != saved.seat:
             raise VegasError(f"you ({self.model.name}) already play seat {saved.seat} of game {game_id}, not seat "
                             f"{seat}: leave out --seat, or play another seat under another --name")
@@ -263,7 +266,7 @@ class ClientApp:
             else:  # committed to fresh entropy, revealed when every seat is taken (the library does both)
                 joined = await self.link.join_game(game_id, self.model.name, seat)
                 saved = SavedSeat(game_id, joined.seat, joined.token, self.model.name, joined.entropy,
-                                  self.link.codes.get(game_id, ""))
+                                  self.link.codes.get(game_id, ""), host=self.link.hosts.get(game_id, ""))
                 self.seats.put(self._named_key, saved)
                 summary = joined.game  # the seat list with this player in it
                 log.info("joined", game_id=game_id, seat=joined.seat)
@@ -328,6 +331,8 @@ class ClientApp:
             self.spawn(self.fill_history(update.version))
         if update.status == "finished" and was != "finished":
             self.spawn(self.check_fairness())
+            if self.model.seat is not None:
+                self.spawn(self._await_rematch(self.model.game_id or ""))
         if self._waits_for_me() and not waited:
             self.application.output.bell()  # your turn (or a decision) after others played
             digest = since_last_turn(self.model)
@@ -438,6 +443,10 @@ class ClientApp:
             self.show_commitment()
         elif word in ("audit", "standings") and self.model.screen == "game":
             self.show_final(word)
+        elif word == "seat" and self.model.screen == "game":
+            self.hand_seat(text)
+        elif word == "rematch" and self.model.screen == "game":
+            self.start_rematch()
         elif self.model.screen == "lobby":
             self._lobby_command(parse_lobby(text, self.model.game_types, selected_game(self.model)))
         elif word == "lobby":
@@ -546,7 +555,55 @@ class ClientApp:
         if topic:
             self.model.help = (f"{ui.title}: help {topic}", (*ui.topics[topic], f"Also: help (the commands) · {more}"))
         else:
-            self.model.help = (f"{ui.title}: the commands", (*ui.help, f"More: {more}"))
+            self.model.help = (f"{ui.title}: the commands", (*ui.help, *TABLE_HELP, f"More: {more}"))
+
+    # ---- the table: stand-ins and rematches
+
+    def bots(self) -> list[str]:
+        """The bots the server seats in the game on screen (what `seat N bot KIND` may name)."""
+        game = self.model.summary.game if self.model.summary else ""
+        return next((list(t.bots) for t in self.model.game_types if t.name == game), [])
+
+    def hand_seat(self, text: str) -> None:
+        """`seat N bot KIND` / `seat N back`: the host lets a bot play an absent player's seat, or gives it back."""
+        game_id = self.model.game_id or ""
+        if game_id not in self.link.hosts:
+            raise CommandError("seat: only the game's host (who created it) may hand a seat to a bot")
+        seat, bot = parse_seat(text, self.model.summary, self.bots())
+        self.spawn(self._hand_seat(game_id, seat, bot))
+
+    async def _hand_seat(self, game_id: str, seat: int, bot: str) -> None:
+        summary = await self.link.hand_seat(game_id, seat, bot)
+        player = summary.seats[seat].player
+        if self.model.game_id == game_id:
+            self.model.summary = summary
+        tell(self.model, f"seat {seat}: the {bot} bot plays for {player} until they act again or you type seat "
+             f"{seat} back" if bot else f"seat {seat} is {player}'s again", "notice")
+
+    def start_rematch(self) -> None:
+        """`rematch`: once the game is over, into its rematch (made now if nobody has asked for one yet)."""
+        if self.model.status != "finished":
+            raise CommandError("rematch: the game is not over yet; a rematch comes once it is")
+        if self.model.seat is None:
+            raise CommandError("rematch: only the game's players may ask for one (spectators can watch it)")
+        self.spawn(self._rematch(self.model.game_id or "", self.model.seat, self.model.token))
+
+    async def _rematch(self, game_id: str, seat: int, token: str) -> None:
+        created = await self.link.rematch(game_id, token)
+        log.info("rematch", game_id=game_id, rematch=created.game_id, host=bool(created.host_token))
+        wanted = seat if seat in created.game.free_seats else None
+        await self.open_game(created.game_id, seat=wanted)
+
+    async def _await_rematch(self, game_id: str) -> None:
+        """While the finished game is on screen, look for a rematch another player opened: invite once."""
+        while self.model.game_id == game_id and self.model.screen == "game":
+            summary = await self.link.get_game(game_id)
+            if summary.rematch:
+                if self.saved_seat(summary.rematch) is None:
+                    note(self.model, invitation(summary.rematch), "notice")
+                    tell(self.model, invitation(summary.rematch), "notice")
+                return
+            await asyncio.sleep(LOBBY_REFRESH)
 
     def show_final(self, page: str) -> None:
         """`standings` or `audit` of the finished game in the pane; CommandError before the end."""

@@ -13,6 +13,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 
+from client.hosting import seat_suggestions
 from client.lobby import lobby_suggestions
 from client.suggestions import Suggestion, current_word
 from client.viewmodel import current_ui, open_prompts
@@ -29,6 +30,8 @@ class CommandCompleter(Completer):
         model = self.client.model
         if model.screen == "lobby":
             return lobby_suggestions(text, model.game_types, model.games)
+        if text.split()[:1] == ["seat"]:
+            return seat_suggestions(text, model.summary, self.client.bots())
         ui = current_ui(model)
         if ui is None or model.view is None:
             return []

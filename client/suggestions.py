@@ -8,7 +8,9 @@ from dataclasses import dataclass
 CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat stays yours)",
                 "lobby": "back to the list of games", "commitment": "show the seed commitment in full",
                 "standings": "the final standings, once a game is over",
-                "audit": "the whole audit of a finished game"}
+                "audit": "the whole audit of a finished game",
+                "seat": "host: seat N bot KIND lets a bot play an absent player's seat; seat N back returns it",
+                "rematch": "once over: a new game with the same seats and options (or join the one offered)"}
 
 
 @dataclass(frozen=True, slots=True)

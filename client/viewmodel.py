@@ -166,7 +166,8 @@ def seat_players(model: ClientModel) -> tuple[tuple[str, bool, str], ...]:
     lobby's seat list ("" for a free seat)."""
     if model.summary is None:
         return ()
-    return tuple((s.player, s.bot, "" if s.connected else s.away_since or "?") if s.taken else ("", False, "")
+    return tuple((s.player + (f" ({s.stand_in} bot)" if s.stand_in else ""), s.bot,
+                  "" if s.connected else s.away_since or "?") if s.taken else ("", False, "")
                  for s in model.summary.seats)
 
 

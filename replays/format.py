@@ -45,7 +45,7 @@ REQUIRED_FIELDS: dict[str, dict[str, type]] = {
 }
 OPTIONAL_FIELDS: dict[str, dict[str, type]] = {
     "header": {"meta": dict, "state": dict},
-    "action": {},
+    "action": {"by": str},
     "end": {"meta": dict, "state": dict},
 }
 
@@ -69,9 +69,15 @@ def header_record(config: GameConfig, names: Sequence[str], events: Iterable[Eve
     return record
 
 
-def action_record(seq: int, seat: int, action: str, events: Iterable[Event], state_hash: str) -> dict[str, Any]:
-    return {"type": "action", "seq": seq, "seat": seat, "action": action, "events": [e.to_json() for e in events],
-            "hash": state_hash}
+def action_record(seq: int, seat: int, action: str, events: Iterable[Event], state_hash: str,
+                  by: str = "") -> dict[str, Any]:
+    """An accepted action; `by` names the server's bot that chose it for the seat's absent player (a stand-in,
+    docs/REPLAY_FORMAT.md), and is left out when the seat's own player or bot did."""
+    record = {"type": "action", "seq": seq, "seat": seat, "action": action, "events": [e.to_json() for e in events],
+              "hash": state_hash}
+    if by:
+        record["by"] = by
+    return record
 
 
 def end_record(seq: int, result: dict[str, Any], state_hash: str, state: dict[str, Any] | None = None,

@@ -32,12 +32,14 @@ class RecordedMatch:
             self.writer.append(header_record(match.config, names, match.opening, self.state_hash, meta,
                                              game.encode(state)))
 
-    def play(self, seat: int, action: Any) -> list[Event]:
-        """Apply the action (refusals raise, nothing is written), then record it durably."""
+    def play(self, seat: int, action: Any, by: str = "") -> list[Event]:
+        """Apply the action (refusals raise, nothing is written), then record it durably; `by`: the stand-in
+        bot that chose it for the seat's absent player, if one did."""
         events = self.match.play(seat, action)
         move = self.match.history[-1]
         state_hash = self.state_hash = self.match.state_hash()
-        self.writer.append(action_record(len(self.match.history), move.seat, move.action, events, state_hash))
+        self.writer.append(action_record(len(self.match.history), move.seat, move.action, events, state_hash,
+                                         by))
         if self.match.over:
             result = self.match.result
             assert result is not None

@@ -32,6 +32,7 @@ class Position:
     action: str | None
     events: tuple[Event, ...]
     state: Any
+    by: str = ""  # the server's bot that played the action for the seat's absent player, if one did
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,8 @@ class ReplayStepper:
         """One line saying where we are: `record 37/134 · turn 9 · Red: gamble B4 10`."""
         p = self.position
         doing = f"{self.names[p.seat]}: {p.action}" if p.seat is not None else "set-up"
+        if p.by:
+            doing += f" (played by the {p.by} bot standing in)"
         return f"record {p.seq}/{self.positions[-1].seq} · turn {p.turn} · {doing}"
 
     # --- moving ------------------------------------------------------------------------------------------
@@ -172,7 +175,8 @@ class _Positions(ReplayVisitor[list[Position]]):
             return
         game, acted = match.game, record["type"] == "action"
         self.positions.append(Position(line - 1, game.turn_number(match.state), record["seat"] if acted else None,
-                                       record["action"] if acted else None, tuple(events), game.clone(match.state)))
+                                       record["action"] if acted else None, tuple(events), game.clone(match.state),
+                                       record.get("by", "") if acted else ""))
 
     def result(self) -> list[Position]:
         return self.positions

@@ -28,7 +28,7 @@ class BotSeats:
 
     def __init__(self, session: GameSession, seats: Sequence[int]) -> None:
         self.session = session
-        self.seats = tuple(seats)
+        self.seats = tuple(seats)  # the server's bot seats, and the seats a bot stands in for (server.handover)
         self._wanted = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -38,6 +38,14 @@ class BotSeats:
             self._task = asyncio.create_task(self._play(), name=f"bots-{self.session.game_id}",
                                              context=contextvars.Context())
             self._wanted.set()
+
+    def stand_in(self, seat: int, playing: bool) -> None:
+        """A bot now plays `seat` for its absent player (or, not `playing`, no longer): start looking at it."""
+        others = tuple(s for s in self.seats if s != seat)
+        self.seats = tuple(sorted((*others, seat))) if playing else others
+        if playing:
+            self.start()
+            self.wake()
 
     def wake(self) -> None:
         """The game changed: let the bots look at it."""
@@ -78,6 +86,8 @@ class BotSeats:
             seat, version = turn
             if think:
                 await asyncio.sleep(think)
+                if seat not in self.seats:
+                    continue  # its player took the seat back meanwhile
             time_limit = session.timer.seconds_left(seat, version)
             try:
                 action = await session.cores.bot_action(session.game_id, seat, version, time_limit)
@@ -87,7 +97,7 @@ class BotSeats:
             if action is None:
                 return  # the game moved on meanwhile (or ended): the change wakes the bots again
             try:
-                await session.submit(seat, action, version)
+                await session.submit(seat, action, version, bot=True)
             except errors.ApiError as error:
                 if error.code != "stale_version":  # stale: someone acted first; choose again on the new state
                     raise

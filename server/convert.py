@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from vegas.v1 import table_pb2 as pb
 
+from server.rematch import result_json
 from server.session import GameSession
 from server.viewers import Change, LegalAction, Status, Viewer, ViewUpdate
 
@@ -16,13 +17,14 @@ def summary(session: GameSession) -> pb.GameSummary:
     presence = session.presence
     seats = [pb.SeatInfo(seat=s.seat, colour=s.colour, taken=s.taken, player=s.player, bot=bool(s.bot),
                          connected=presence.connected(s.seat), away_since=presence.away_since.get(s.seat, ""),
-                         entropy_commitment=s.committed, revealed=s.revealed)
+                         entropy_commitment=s.committed, revealed=s.revealed, stand_in=s.stand_in)
              for s in record.seats]
     return pb.GameSummary(game_id=record.game_id, game=record.game, rules=record.rules, options=record.options,
                           players=record.players, seats=seats, status=STATUS[session.status],
                           version=session.version, commitment=record.commitment, created_at=record.created_at,
                           actors=session.actors, private=record.private, turn_timer=record.turn_timer,
-                          bot_turn_timer=record.bot_turn_timer)
+                          bot_turn_timer=record.bot_turn_timer, rematch=record.rematch,
+                          result_json=result_json(session))
 
 
 def events(change: Change) -> list[pb.Event]:

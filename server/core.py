@@ -44,6 +44,7 @@ class CoreSpec:
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot kind, for the server's own bots
     window: int = 128  # versions of diffs kept for reconnecting viewers (how far back `resume` goes)
     timed: frozenset[int] = frozenset()  # seats with a turn timer: each step names their default actions
+    stand_ins: frozenset[int] = frozenset()  # seats of `bots` whose bot stands in for an absent player
 
 
 class Timings(NamedTuple):
@@ -90,6 +91,7 @@ class MatchCore:
                                      for seat, kind in spec.bots.items()}
         for seat, bot in self.bots.items():
             bot.on_game_start(game_info(spec.config, seat))
+        self.stand_ins = {seat: spec.bots[seat] for seat in spec.stand_ins}  # seat -> its stand-in's kind
 
     # ------------------------------------------------------------------------------------ beginnings
 
@@ -166,7 +168,7 @@ class MatchCore:
         record can then be synced while `views_after` works out the views."""
         assert self.recorded is not None, "the game is over"
         started = time.perf_counter()
-        events = self.recorded.play(seat, action)
+        events = self.recorded.play(seat, action, self.stand_ins.get(seat, ""))
         state_hash, record_hash = self.recorded.state_hash, self.recorded.writer.last_hash or ""
         if self.match.over:
             self.close()  # the end is written too
@@ -178,6 +180,17 @@ class MatchCore:
         started = time.perf_counter()
         step = self._step(recorded.events, recorded.state_hash, record_hash=recorded.record_hash)
         return step._replace(timings=Timings(recorded.apply_ms, ms(time.perf_counter() - started)))
+
+    def seat_bot(self, seat: int, kind: str) -> None:
+        """Let the server's bot `kind` stand in for `seat`'s absent player from the next action on (its actions
+        marked `by` in the replay); "" gives the seat back to its player (server.handover)."""
+        if not kind:
+            self.bots.pop(seat, None)
+            self.stand_ins.pop(seat, None)
+            return
+        bot = make_bot(kind, f"{self.spec.game_id}:{seat}:{self.version}", plugins=True, imports=False)
+        bot.on_game_start(game_info(self.spec.config, seat))
+        self.bots[seat], self.stand_ins[seat] = bot, kind
 
     def bot_action(self, seat: int, time_limit: float | None = None) -> str:
         """What the server's bot at `seat` does now (it sees its seat's view of a copy of the state)."""

@@ -34,6 +34,7 @@ class Cores(Protocol):
     async def play(self, game_id: str, seat: int, action: str) -> Step: ...
     async def bot_action(self, game_id: str, seat: int, version: int,
                          time_limit: float | None = None) -> str | None: ...
+    async def seat_bot(self, game_id: str, seat: int, kind: str) -> None: ...  # server.handover
     async def forget(self, game_id: str) -> None: ...
     async def close(self) -> None: ...
 
@@ -112,10 +113,15 @@ class LocalCores:
                          time_limit: float | None = None) -> str | None:
         """The bot chooses on its own copy of the state, in a thread: a slow strategy never stalls the loop."""
         core = self.cores.get(game_id)
-        if core is None or not core.playing_at(version):
+        if core is None or not core.playing_at(version) or seat not in core.bots:
             return None
         bot, turn = core.bots[seat], core.bot_turn(seat, time_limit)
         return choice_text(await asyncio.to_thread(bot.choose, turn))
+
+    async def seat_bot(self, game_id: str, seat: int, kind: str) -> None:
+        core = self.cores.get(game_id)
+        if core is not None:
+            core.seat_bot(seat, kind)
 
     async def forget(self, game_id: str) -> None:
         core = self.cores.pop(game_id, None)

@@ -90,10 +90,12 @@ class GameHub:
     async def create(self, game: str, rules: str, options: Sequence[str], players: int,
                      bots: Mapping[int, str], bot_think_ms: int | None, owner: str = "",
                      private: bool = False, turn_timer: float | None = None,
-                     bot_turn_timer: float | None = None) -> tuple[GameSession, str]:
+                     bot_turn_timer: float | None = None, host_hash: str = "",
+                     code_hash: str | None = None) -> tuple[GameSession, str]:
         """A new game in the lobby, its bot seats taken; it starts at once if they are all bots. Returns it
         and its join code ("" unless private). `owner` is the creator's address, for its lobby quota. The
-        turn timers (seconds, 0: none; server.turntimer) default to the server's settings.
+        turn timers (seconds, 0: none; server.turntimer) default to the server's settings. `host_hash`: of the
+        host's token (server.handover); `code_hash`: a private game's code as another game has it (a rematch's).
 
         The game's place is reserved before anything is awaited, so concurrent creates never pass a limit."""
         config = GameConfig(game, rules, players, seed="", options=tuple(sorted(set(options))))
@@ -110,11 +112,11 @@ class GameHub:
             colours = rules_of.seat_names(config)
             seats = [SeatRecord(seat, colours[seat], player=f"{bots[seat]} bot" if seat in bots else "",
                                 bot=bots.get(seat, "")) for seat in range(players)]
-            code = "".join(secrets.choice(ID_ALPHABET) for _ in range(CODE_LENGTH)) if private else ""
+            code = "".join(secrets.choice(ID_ALPHABET) for _ in range(CODE_LENGTH)) if private and not code_hash else ""
             record = GameRecord(self._new_id(), game, rules, config.options, players,
                                 self.now().isoformat(timespec="milliseconds"), secrets.token_hex(32), think, seats,
-                                code_hash=token_hash(code) if code else "", turn_timer=timer,
-                                bot_turn_timer=bot_timer)
+                                code_hash=code_hash or (token_hash(code) if code else ""), turn_timer=timer,
+                                bot_turn_timer=bot_timer, host_hash=host_hash)
             await asyncio.to_thread(self.store.save, record)
             session = self._add(record)
             session.owner = owner

@@ -56,6 +56,7 @@ class SeatRecord:
     entropy_commitment: str = ""  # SHA-256 of the entropy, as the joiner sent it ("" for bots and plaintext joins)
     hidden: bool = False  # committed, not revealed yet
     withheld: bool = False  # committed, and not revealed in time: its entropy is ""
+    stand_in: str = ""  # the server's bot playing this player's seat while they are away (server.handover)
 
     @property
     def taken(self) -> bool:
@@ -95,6 +96,12 @@ class GameRecord:
     code_hash: str = ""  # a private game's join code, as SHA-256 (hex); "" for a public game
     turn_timer: float = 0.0  # seconds per decision of a player's seat before its default is played (0: no timer)
     bot_turn_timer: float = 0.0  # the same for the server's own bot seats (records made before timers: none)
+    host_hash: str = ""  # SHA-256 of the host's token (HandSeat); "" for games made before hosts
+    rematch: str = ""  # the id of this finished game's rematch, once a player asked for one
+
+    def is_host(self, token: str) -> bool:
+        """Whether `token` is this game's host token (compared in constant time)."""
+        return bool(self.host_hash) and hmac.compare_digest(self.host_hash, token_hash(token))
 
     def timer_of(self, seat: int) -> float:
         """The turn timer of `seat` (server.turntimer): the bots' for the server's bot seats."""

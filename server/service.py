@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -20,11 +21,13 @@ from vegas.v1 import table_pb2 as pb
 
 from bots.registry import seat_bots
 from engine.registry import game_names, get_game
-from server import convert, errors, validate
+from server import convert, errors, handover, validate
 from server.core import Timings
 from server.hub import GameHub
 from server.limits import StreamCounter, address_of
 from server.ratelimit import RateLimiter
+from server.records import token_hash
+from server.rematch import Rematches
 from server.session import GameSession
 from server.turntimer import MAX_TURN_TIMER
 from server.viewers import Change, Status, Subscriber, Viewer, ViewUpdate
@@ -160,6 +163,7 @@ class VegasTable:
         self.hub = hub
         self.limiter = limiter
         self.streams = streams or StreamCounter(0, 0)
+        self.rematches = Rematches(hub)
 
     def check_rate(self, context: grpc.aio.ServicerContext) -> None:
         scope = self.limiter.refused(context.peer())
@@ -199,6 +203,8 @@ class VegasTable:
 
     @unary
     async def CreateGame(self, request: pb.CreateGameRequest, context: Any) -> pb.CreateGameResponse:
+        if request.rematch_of:
+            return await self.rematch(request, context)
         bots: dict[int, str] = {}
         for bot in request.bots:
             if bot.seat in bots:
@@ -207,13 +213,23 @@ class VegasTable:
         think = request.bot_think_ms if request.HasField("bot_think_ms") else None
         timer = request.turn_timer if request.HasField("turn_timer") else None
         bot_timer = request.bot_turn_timer if request.HasField("bot_turn_timer") else None
+        host = secrets.token_urlsafe(24)
         session, code = await self.hub.create(request.game, request.rules, validate.options(list(request.options)),
                                               validate.players(request.players), bots, think,
                                               owner=address_of(context.peer()), private=request.private,
-                                              turn_timer=timer, bot_turn_timer=bot_timer)
+                                              turn_timer=timer, bot_turn_timer=bot_timer, host_hash=token_hash(host))
         structlog.contextvars.bind_contextvars(game_id=session.game_id)
         return pb.CreateGameResponse(game_id=session.game_id, commitment=session.record.commitment,
-                                     game=convert.summary(session), join_code=code)
+                                     game=convert.summary(session), join_code=code, host_token=host)
+
+    async def rematch(self, request: pb.CreateGameRequest, context: Any) -> pb.CreateGameResponse:
+        """CreateGame with `rematch_of`: the finished game's rematch, made by the first of its players to ask."""
+        old = await self.hub.find(validate.game_id(request.rematch_of))
+        token = validate.token(request.rematch_token)
+        session, host = await self.rematches.rematch(old, token, address_of(context.peer()))
+        structlog.contextvars.bind_contextvars(game_id=session.game_id)
+        return pb.CreateGameResponse(game_id=session.game_id, commitment=session.record.commitment,
+                                     game=convert.summary(session), host_token=host)
 
     @unary
     async def ListGames(self, request: pb.ListGamesRequest, context: Any) -> pb.ListGamesResponse:
@@ -291,6 +307,7 @@ class VegasTable:
         session = self.session(request.game_id)
         seat = self.seat(session, request.seat_token)
         action = validate.text("action", request.action, "end")
+        await handover.reclaim(session, seat)
         return convert.action_result(played(*await session.submit_request(seat, action, request.based_on_version)))
 
     @unary
@@ -299,6 +316,7 @@ class VegasTable:
         seat = self.seat(session, request.seat_token)
         terms = validate.text("terms", request.terms, "blue>red $5, red>blue lot A3")
         request_id = validate.request_id(request.request_id)
+        await handover.reclaim(session, seat)
         return convert.action_result(played(*await session.submit_request(seat, f"trade {terms}", None, request_id)))
 
     @unary
@@ -314,6 +332,7 @@ class VegasTable:
         removes = [validate.text("removes", lot, "A1") for lot in request.removes]
         text = " ".join([verb, str(request.trade_id), *(["remove", *removes] if removes else [])])
         request_id = validate.request_id(request.request_id)
+        await handover.reclaim(session, seat)
         return convert.action_result(played(*await session.submit_request(seat, text, None, request_id)))
 
     @unary
@@ -338,6 +357,14 @@ class VegasTable:
         replay = session.store.replay_path(session.game_id).read_bytes()
         return pb.GetReplayResponse(replay=replay, server_seed=record.server_seed, commitment=record.commitment,
                                     entropies=record.entropies, seed=record.config().seed)
+
+    @unary
+    async def HandSeat(self, request: pb.HandSeatRequest, context: Any) -> pb.GameSummary:
+        session = self.session(request.game_id)
+        structlog.contextvars.bind_contextvars(seat=request.seat, bot=request.bot[:validate.MAX_ID])
+        await handover.hand_seat(session, validate.token(request.host_token, "host_token"), request.seat,
+                                 request.bot, self.hub.settings.plugin_bots)
+        return convert.summary(session)
 
     # ------------------------------------------------------------------------------------------ watching
 

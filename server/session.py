@@ -93,7 +93,7 @@ class GameSession:
         self.wire = WireCache()  # the current version's updates as sent, shared by the streams of each viewer
         self.failed = False
         self.log = log.bind(game_id=record.game_id)
-        self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot])
+        self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot or s.stand_in])
         self.presence = Presence(s.seat for s in record.seats if s.bot)
         self._forgetting: asyncio.Task[None] | None = None
         self._recovering: asyncio.Task[None] | None = None
@@ -273,8 +273,10 @@ class GameSession:
         record = self.record
         meta = {"game_id": self.game_id, **record.fairness_meta(), "players": [s.player for s in record.seats]}
         return CoreSpec(self.game_id, record.config(), self.names, self.replay_path, meta,
-                        {"server_seed": record.server_seed}, {s.seat: s.bot for s in record.seats if s.bot},
-                        self.settings.window, frozenset(self.timer.seconds))
+                        {"server_seed": record.server_seed},
+                        {s.seat: s.bot or s.stand_in for s in record.seats if s.bot or s.stand_in},
+                        self.settings.window, frozenset(self.timer.seconds),
+                        frozenset(s.seat for s in record.seats if s.stand_in))
 
     async def _start(self) -> None:
         """Every seat is taken: derive the seed, write the replay header, show everyone version 0."""
@@ -303,14 +305,15 @@ class GameSession:
     # ------------------------------------------------------------------------------------------ playing
 
     async def submit(self, seat: int, text: str, based_on: int | None, request_id: str = "",
-                     late: bool = False) -> Change:
+                     late: bool = False, bot: bool = False) -> Change:
         """Apply `seat`'s action if `based_on` (when given) is the current version; ApiError otherwise.
         A `request_id` this seat already used gets that request's answer again, and nothing is applied.
         `late`: the action is the seat's default, played because its turn timer ran out (the events say so).
+        `bot`: the server's bot chose it, and it is stale if the seat has since gone back to its player.
         The session logs the action's one line (`action`).
 
         Shielded: a client that hangs up mid-request cannot interrupt an action half applied."""
-        change, timings = await asyncio.shield(self._submit(seat, text, based_on, request_id, late, True))
+        change, timings = await asyncio.shield(self._submit(seat, text, based_on, request_id, late, True, bot))
         if timings is not None:
             self.log.info("action", version=change.version, seat=seat, action=change.action, **timings._asdict())
         return change
@@ -323,8 +326,10 @@ class GameSession:
         return await asyncio.shield(self._submit(seat, text, based_on, request_id, False, False))
 
     async def _submit(self, seat: int, text: str, based_on: int | None, request_id: str, late: bool,
-                      own: bool) -> tuple[Change, Timings | None]:
+                      own: bool, bot: bool = False) -> tuple[Change, Timings | None]:
         async with self.lock:
+            if bot and seat not in self.bot_seats.seats:  # its player took the seat back (server.handover)
+                raise errors.stale_version(self.version, self.version)
             if request_id and (seat, request_id) in self.answered:
                 return self._answered_before(seat, request_id, text), None
             self._check_playable()

@@ -92,6 +92,7 @@ class Client:
         # Join codes of the private games this client knows, by game id: sent with every request about them.
         # create_game keeps the code it gets; give others' codes here (`vegas play --code`).
         self.codes: dict[str, str] = {}
+        self.hosts: dict[str, str] = {}  # host tokens of the games this client created (or was given), by game id
         self.entropies = Entropies()  # of the seats this client holds; the commitments seen before revealing
 
     async def _call(self, rpc: Callable[..., Awaitable[T]], request: Any) -> T:
@@ -139,10 +140,30 @@ class Client:
             request.turn_timer = spec.turn_timer
         if spec.bot_turn_timer is not None:
             request.bot_turn_timer = spec.bot_turn_timer
-        reply = await self._call(self.stub.CreateGame, request)
+        return self._created(await self._call(self.stub.CreateGame, request))
+
+    def _created(self, reply: pb.CreateGameResponse) -> Created:
         if reply.join_code:
             self.codes[reply.game_id] = reply.join_code
-        return Created(reply.game_id, reply.commitment, wire.game_summary(reply.game), reply.join_code)
+        if reply.host_token:
+            self.hosts[reply.game_id] = reply.host_token
+        return Created(reply.game_id, reply.commitment, wire.game_summary(reply.game), reply.join_code,
+                       reply.host_token)
+
+    async def rematch(self, game_id: str, token: str) -> Created:
+        """The rematch of the finished game `game_id` (`token`: a seat of it): made now, with this client as its
+        host, or the one another player made first. A private game's rematch opens with the same join code."""
+        request = pb.CreateGameRequest(rematch_of=game_id, rematch_token=token)
+        created = self._created(await self._call(self.stub.CreateGame, request))
+        if game_id in self.codes:
+            self.codes.setdefault(created.game_id, self.codes[game_id])
+        return created
+
+    async def hand_seat(self, game_id: str, seat: int, bot: str) -> GameSummary:
+        """As the game's host (its token in `hosts`), let the server's `bot` play `seat` for its absent player,
+        or ("") give the seat back."""
+        request = pb.HandSeatRequest(game_id=game_id, host_token=self.hosts.get(game_id, ""), seat=seat, bot=bot)
+        return wire.game_summary(await self._call(self.stub.HandSeat, request))
 
     async def join_game(self, game_id: str, name: str, seat: int | None = None, entropy: str | None = None
                         ) -> Joined:

@@ -22,6 +22,7 @@ class SeatInfo:
     away_since: str = ""  # ISO time the seat's last stream closed ("" if not away)
     entropy_commitment: str = ""  # SHA-256 of the seat's entropy, public once the seat is taken
     revealed: bool = False  # its entropy is in (revealed, sent in plain, a bot's)
+    stand_in: str = ""  # the server's bot playing this seat while its player is away (HandSeat); "" if none
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,8 @@ class GameSummary:
     actors: tuple[int, ...] = ()  # the seats the game waits for
     turn_timer: float = 0.0  # seconds per decision of a player's seat (0: no timer)
     bot_turn_timer: float = 0.0  # the same for the server's own bot seats
+    rematch: str = ""  # a finished game's rematch, once one of its players asked for it
+    result: dict[str, Any] | None = None  # a finished game's {"winners", "standings", "reason"}
 
     @property
     def free_seats(self) -> list[int]:
@@ -61,6 +64,7 @@ class GameType:
     title: str
     rule_sets: tuple[RuleSet, ...]
     options: tuple[str, ...]
+    bots: tuple[str, ...] = ()  # the bots the server seats in this game (CreateGame, HandSeat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,7 @@ class Created:
     commitment: str
     game: GameSummary
     join_code: str = ""  # a private game's code (secret: give it only to your players); "" if public
+    host_token: str = ""  # proves the game's host (hand_seat); secret. "" for a rematch another player made
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ class SavedSeat:
     entropy: str = ""  # what this seat committed to: revealed when the game asks, checked against the reveal at the end
     code: str = ""  # a private game's join code (the client reads the game with it when it comes back)
     commitments: tuple[str, ...] = ()  # every seat's commitment to its entropy, as seen before revealing ours
+    host: str = ""  # the game's host token, if this client created the game (HandSeat): a secret too
 
 
 class SeatStore:
@@ -63,7 +64,7 @@ class SeatStore:
         try:
             return SavedSeat(str(entry["game_id"]), int(entry["seat"]), str(entry["token"]), str(entry["name"]),
                              str(entry.get("entropy", "")), str(entry.get("code", "")),
-                             tuple(str(c) for c in entry.get("commitments", ())))
+                             tuple(str(c) for c in entry.get("commitments", ())), str(entry.get("host", "")))
         except (KeyError, TypeError, ValueError):
             return None
 

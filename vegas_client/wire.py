@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+from typing import Any
 
 from vegas.v1 import table_pb2 as pb
 
@@ -27,16 +29,26 @@ TRADE_ANSWERS = {"accept": pb.TRADE_ANSWER_ACCEPT, "reject": pb.TRADE_ANSWER_REJ
 
 def game_summary(message: pb.GameSummary) -> GameSummary:
     seats = tuple(SeatInfo(s.seat, s.colour, s.taken, s.player, s.bot, s.connected, s.away_since,
-                           s.entropy_commitment, s.revealed)
+                           s.entropy_commitment, s.revealed, s.stand_in)
                   for s in message.seats)
     return GameSummary(message.game_id, message.game, message.rules, tuple(message.options), message.players, seats,
                        STATUS_NAMES.get(message.status, ""), message.version, message.commitment, message.created_at,
-                       tuple(message.actors), message.turn_timer, message.bot_turn_timer)
+                       tuple(message.actors), message.turn_timer, message.bot_turn_timer, message.rematch,
+                       _result(message.result_json))
+
+
+def _result(text: str) -> dict[str, Any] | None:
+    """A finished game's result from its JSON (None if absent or not an object)."""
+    try:
+        result = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return result if isinstance(result, dict) else None
 
 
 def game_type(message: pb.GameType) -> GameType:
     rules = tuple(RuleSet(r.name, r.min_players, r.max_players, r.description) for r in message.rule_sets)
-    return GameType(message.name, message.title, rules, tuple(message.options))
+    return GameType(message.name, message.title, rules, tuple(message.options), tuple(message.bots))
 
 
 def legal_action(message: pb.LegalAction) -> LegalAction:

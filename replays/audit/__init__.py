@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core.api import GameConfig
 from engine.registry import get_game
-from replays.audit.model import Audit
+from replays.audit.model import Audit, StandIns
 from replays.format import Replay
 from replays.verify import VerificationReport, verify_replay
 
@@ -49,4 +49,6 @@ def audit_replay(replay: Replay) -> Audit:
     if auditor is None:
         raise AuditError(f"there is no audit for {report.config.game} yet (audits: {', '.join(_auditors())})")
     final_view = get_game(report.config.game).view(report.final_state, None)
-    return auditor(report.config, replay.names, records_of(replay), final_view)
+    audit = auditor(report.config, replay.names, records_of(replay), final_view)
+    audit.stand_ins = StandIns(replay.names, [(r["seq"], r["seat"], r["by"]) for r in replay.actions if r.get("by")])
+    return audit

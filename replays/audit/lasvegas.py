@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core.api import GameConfig
 from replays.audit.dice import FACES, FaceTest, face_test
-from replays.audit.model import Table, Timeline
+from replays.audit.model import StandIns, Table, Timeline
 
 Event = Mapping[str, Any]
 WHITE = -1  # the owner of the neutral dice in events
@@ -93,6 +93,7 @@ class LasVegasAudit:
     timeline: Timeline = field(default_factory=lambda: Timeline("$k"))
     final_money: list[int] = field(default_factory=list)
     reconciliation: list[str] = field(default_factory=list)
+    stand_ins: StandIns = field(default_factory=StandIns)  # set by audit_replay from the records' `by`
 
     @property
     def players(self) -> int:
@@ -111,10 +112,11 @@ class LasVegasAudit:
         return {"game": "lasvegas", "config": self.config.to_json(), "names": self.names,
                 "finished": self.finished, "seats": seats, "white": self.white, "rounds": self.rounds,
                 "dice": self.dice_test.to_json(), "timeline": self.timeline.to_json(),
-                "reconciliation": self.reconciliation}
+                "reconciliation": self.reconciliation, "stand_ins": self.stand_ins.to_json()}
 
     def tables(self) -> list[Table]:
-        return [self.money_table(), self.rounds_table(), self.luck_table(), self.dice_table()]
+        return [self.money_table(), self.rounds_table(), self.luck_table(), self.dice_table(),
+                *self.stand_ins.tables()]
 
     def money_table(self) -> Table:
         casinos = sorted({c for ledger in self.income for c in ledger}, key=lambda c: (c == SLOT, c))

@@ -20,7 +20,7 @@ from typing import Any
 from engine.core.api import GameConfig
 from engine.lords.gamble import PAYS_DOUBLE, PAYS_EVEN
 from replays.audit.dice import FaceTest, face_test, z_score
-from replays.audit.model import Table, Timeline
+from replays.audit.model import StandIns, Table, Timeline
 
 Event = Mapping[str, Any]
 
@@ -230,6 +230,7 @@ class LordsAudit:
     final_money: list[int] = field(default_factory=list)  # from the final state
     final_score: list[int] = field(default_factory=list)
     reconciliation: list[str] = field(default_factory=list)
+    stand_ins: StandIns = field(default_factory=StandIns)  # set by audit_replay from the records' `by`
 
     @property
     def players(self) -> int:
@@ -254,12 +255,13 @@ class LordsAudit:
                 "turns": self.turns, "seats": seats, "gambles": [g.to_json() for g in self.gambles],
                 "trades": [t.to_json() for t in self.trades], "cards": [c.to_json() for c in self.cards],
                 "dice": {**self.dice_test.to_json(), "by_source": dict(self.dice_by_source)},
-                "timeline": self.timeline.to_json(), "reconciliation": self.reconciliation}
+                "timeline": self.timeline.to_json(), "reconciliation": self.reconciliation,
+                "stand_ins": self.stand_ins.to_json()}
 
     def tables(self) -> list[Table]:
         from replays.audit.lords_tables import lords_tables
 
-        return lords_tables(self)
+        return [*lords_tables(self), *self.stand_ins.tables()]
 
 
 class LordsAuditor:

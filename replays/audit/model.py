@@ -49,6 +49,34 @@ class Timeline:
         return {"money_unit": self.money_unit, "turns": self.turns, "money": self.money, "score": self.score}
 
 
+@dataclass
+class StandIns:
+    """The actions the server's bots played for absent players (action records with `by`), seat by seat:
+    who played what, so an audit never credits a player with a bot's moves."""
+
+    names: list[str] = field(default_factory=list)
+    played: list[tuple[int, int, str]] = field(default_factory=list)  # (seq, seat, bot) of each such action
+
+    def table(self) -> Table | None:
+        """Each seat a bot stood in for: how many of its actions which bot played, and from which record to
+        which; None if no bot ever stood in."""
+        if not self.played:
+            return None
+        rows = []
+        for seat, bot in sorted({(seat, bot) for _, seat, bot in self.played}):
+            seqs = [seq for seq, s, b in self.played if (s, b) == (seat, bot)]
+            rows.append((self.names[seat], f"{bot} bot", str(len(seqs)), f"{seqs[0]}-{seqs[-1]}"))
+        return Table("Stand-ins: bots that played for absent players", ("seat", "played by", "actions", "records"),
+                     tuple(rows), "the host handed these seats to the server's bots while their players were away")
+
+    def tables(self) -> list[Table]:
+        table = self.table()
+        return [table] if table is not None else []
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [{"seq": seq, "seat": seat, "by": bot} for seq, seat, bot in self.played]
+
+
 class Audit(Protocol):
     """A game's audit: see `replays.audit.lords` for what one holds."""
 
@@ -56,6 +84,7 @@ class Audit(Protocol):
     names: list[str]
     timeline: Timeline
     reconciliation: list[str]  # empty when every total derived from the events equals the final state
+    stand_ins: StandIns  # the actions bots played for absent players
 
     def tables(self) -> list[Table]: ...
 

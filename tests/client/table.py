@@ -72,6 +72,8 @@ class EngineTable:
         self.seat = 0
         self.joined = False
         self.codes: dict[str, str] = {}
+        self.hosts: dict[str, str] = {}
+        self.handed: list[tuple[int, str]] = []  # the seats the client handed to bots (or back)
         self.entropies = Entropies()
         self.sent: list[Route] = []
         self.refusal: VegasError | None = None  # the next send is refused with this, as a server would
@@ -216,6 +218,13 @@ class EngineTable:
             raise VegasError("this test table keeps no replay", "not_finished", "FAILED_PRECONDITION")
         return Revealed(self.record_to.read_bytes(), SERVER_SEED, self.commitment, self.seat_entropies,
                         self.match.config.seed)
+
+    async def rematch(self, game_id: str, token: str) -> Created:
+        raise VegasError("this test table makes no rematches", "not_finished", "FAILED_PRECONDITION")
+
+    async def hand_seat(self, game_id: str, seat: int, bot: str) -> GameSummary:
+        self.handed.append((seat, bot))
+        return self.summary()
 
     async def close(self) -> None:
         self.closed = True

@@ -1,0 +1,101 @@
+"""Stand-ins: the host hands an absent player's seat to one of the server's bots, and gives it back.
+
+A missing person must not stall a table. The game's host (who holds the host token CreateGame gave) may let
+one of the server's bots play a player's seat (`hand_seat`); the seat keeps its token, and its player gets
+it back either by the host's word (`hand_seat` with no bot) or simply by acting again (`reclaim`, called
+before every action and trade of a seat): someone who acts is evidently back, and a host who is away too
+cannot keep a returning player out of their own seat. Every action a stand-in plays carries `by` in the
+replay (`server.core.MatchCore.seat_bot`), so the viewer and the audit tell the bot's moves from the
+player's. The stand-in is kept in the game's record, so a restarted server carries on with it.
+
+Everything happens under the game's lock, between two versions: the bot's choice on its way when the seat
+goes back is refused as stale (`GameSession.submit(bot=True)`), never recorded as the player's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import grpc
+import structlog
+
+from bots.registry import seat_bots
+from server import errors
+from server.session import GameSession
+from server.viewers import Status
+
+log = structlog.get_logger("vegas.server")
+
+
+def not_host(game_id: str) -> errors.ApiError:
+    return errors.ApiError(grpc.StatusCode.PERMISSION_DENIED, "not_host",
+                           f"only the host of game {game_id} may hand its seats to a bot: send the host_token "
+                           "CreateGame gave its creator")
+
+
+def not_a_player_seat(game_id: str, seat: int, why: str) -> errors.ApiError:
+    return errors.ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_a_player_seat",
+                           f"seat {seat} of game {game_id} {why}; a bot can stand in only for a player's seat")
+
+
+def check_request(session: GameSession, host_token: str, seat: int, bot: str, plugins: bool) -> None:
+    """Refuse anything but the host handing a player's seat of a running game to a bot the server offers
+    (or back): the checks that need no lock, in the order a caller would fix them."""
+    record = session.record
+    if not record.is_host(host_token):
+        raise not_host(session.game_id)
+    if not 0 <= seat < record.players:
+        raise errors.bad_request(f"seat {seat} does not exist: game {session.game_id} has seats "
+                                 f"0..{record.players - 1}")
+    offered = seat_bots(record.game, plugins)
+    if bot and bot not in offered:
+        raise errors.bad_request(f"bot {bot!r} is not one this server seats in {record.game}: {', '.join(offered)} "
+                                 "(or \"\" to give the seat back)")
+    if record.seats[seat].bot:
+        raise not_a_player_seat(session.game_id, seat, f"is the server's own {record.seats[seat].bot} bot")
+    if session.status is not Status.RUNNING:
+        raise errors.ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_running",
+                              f"game {session.game_id} is {session.status.name.lower()}: seats are handed to "
+                              "bots while it runs")
+    if not bot and not record.seats[seat].stand_in:
+        raise not_a_player_seat(session.game_id, seat, "is played by its player already (no bot stands in)")
+
+
+async def hand_seat(session: GameSession, host_token: str, seat: int, bot: str, plugins: bool) -> None:
+    """The host lets `bot` play `seat` for its absent player, or ("" ) gives it back; ApiError if refused."""
+    check_request(session, host_token, seat, bot, plugins)
+    async with session.lock:
+        if session.status is Status.FINISHED:
+            raise errors.game_over(session.game_id)
+        if session.failed:
+            raise errors.suspended(session.game_id)
+        await _set(session, seat, bot, "host")
+
+
+async def reclaim(session: GameSession, seat: int) -> None:
+    """`seat`'s player acts: if a bot stood in for them, the seat is theirs again first."""
+    if not session.record.seats[seat].stand_in:
+        return  # the usual case: one look, no lock
+    async with session.lock:
+        if session.record.seats[seat].stand_in and session.status is Status.RUNNING and not session.failed:
+            await _set(session, seat, "", "player_acted")
+
+
+async def _set(session: GameSession, seat: int, bot: str, why: str) -> None:
+    """Record the seat's stand-in (saved first: a failed save changes nothing), then tell the match, the
+    bots and everyone watching. Called with the game's lock held."""
+    record = session.record.seats[seat]
+    before = record.stand_in
+    if before == bot:
+        return
+    record.stand_in = bot
+    try:
+        await asyncio.to_thread(session.store.save, session.record)
+    except Exception:
+        record.stand_in = before
+        raise
+    await session.cores.seat_bot(session.game_id, seat, bot)
+    session.bot_seats.stand_in(seat, bool(bot))
+    session.log.info("seat_handed" if bot else "seat_given_back", seat=seat, bot=bot or before, by=why,
+                     version=session.version)
+    session._publish_lobby()  # every viewer's seat list shows the stand-in

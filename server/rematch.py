@@ -1,0 +1,82 @@
+"""Rematches and the results of finished games: what the lobby's history shows and where a table meets again.
+
+A rematch is a new game with a finished game's game, rules, options, seats, bots, timers and privacy (a
+private game's rematch opens with the same join code, which its players have already). Any player of the
+finished game may ask (with their seat token); the first to ask makes it, and becomes its host; everyone
+after gets that same game, which the finished game's summary names (`GameSummary.rematch`), so the other
+players' clients can show the invitation. A game has at most one rematch, kept in its record on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import OrderedDict
+from pathlib import Path
+
+import structlog
+
+from engine.core.canonical import canonical_text
+from replays.format import last_record
+from server import errors
+from server.hub import GameHub
+from server.records import token_hash
+from server.session import GameSession
+from server.viewers import Status
+
+log = structlog.get_logger("vegas.server")
+
+RESULTS_KEPT = 4096  # finished games' results held for the lobby's history (a few hundred bytes each)
+
+
+class Rematches:
+    """The rematches of one server's finished games; one lock, so two players asking at once meet in one game."""
+
+    def __init__(self, hub: GameHub) -> None:
+        self.hub = hub
+        self.lock = asyncio.Lock()
+
+    async def rematch(self, old: GameSession, token: str, owner: str) -> tuple[GameSession, str]:
+        """The rematch of the finished game `old`, made now if nobody asked before; and the host token if this
+        call made it ("" otherwise). ApiError for a game not over, or a token that holds none of its seats."""
+        seat = old.seat_of(token)
+        if old.status is not Status.FINISHED:
+            raise errors.not_finished(old.game_id)
+        async with self.lock:
+            if old.record.rematch:
+                return await self.hub.find(old.record.rematch), ""
+            host = secrets.token_urlsafe(24)
+            record = old.record
+            session, _ = await self.hub.create(
+                record.game, record.rules, record.options, record.players,
+                {s.seat: s.bot for s in record.seats if s.bot}, record.bot_think_ms, owner=owner,
+                private=record.private, turn_timer=record.turn_timer, bot_turn_timer=record.bot_turn_timer,
+                host_hash=token_hash(host), code_hash=record.code_hash or None)
+            record.rematch = session.game_id
+            try:
+                await asyncio.to_thread(old.store.save, record)
+            except Exception:
+                record.rematch = ""
+                raise
+        log.info("rematch_created", game_id=old.game_id, rematch=session.game_id, seat=seat)
+        return session, host
+
+
+_results: OrderedDict[Path, str] = OrderedDict()
+
+
+def result_json(session: GameSession) -> str:
+    """A finished game's result as its replay's end record has it (canonical JSON); "" for any other game.
+    A finished replay never changes, so each is read once (the last few thousand kept)."""
+    if session.status is not Status.FINISHED:
+        return ""
+    path = session.replay_path
+    if path not in _results:
+        record = last_record(path) if path.exists() else None
+        if record is None or record.get("type") != "end":
+            return ""
+        _results[path] = canonical_text(record["result"])
+        while len(_results) > RESULTS_KEPT:
+            _results.popitem(last=False)
+    _results.move_to_end(path)
+    return _results[path]
