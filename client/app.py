@@ -196,6 +196,8 @@ class ClientApp:
     async def refresh(self) -> None:
         self.model.game_types = await self.link.game_types()
         set_games(self.model, await self.link.list_games(include_finished=self.model.history))
+        self.model.replays = {g.game_id: str(path) for g in self.model.games if g.status == "finished"
+                              and (path := self.replay_dir / f"{g.game_id}.jsonl").is_file()}
         self.model.connection, self.model.connected = "connected", True
 
     async def _resume(self) -> bool:

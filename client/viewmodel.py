@@ -41,6 +41,7 @@ class ClientModel:
     game_types: list[GameType] = field(default_factory=list)
     selected: int = 0
     history: bool = False  # the lobby lists finished games too
+    replays: dict[str, str] = field(default_factory=dict)  # finished games' replays kept on this machine: id -> path
     game_id: str | None = None
     seat: int | None = None  # None: watching as a spectator
     token: str = ""

@@ -123,6 +123,23 @@ def _seat_text(game: GameSummary) -> str:
     return " ".join(f"{s.colour}:{n}" for s, n in zip(game.seats, names, strict=True))
 
 
+def result_text(game: GameSummary) -> str:
+    """A finished game's result in a line: `won by Ann · Ann (Red) 36 points, Bob (Blue) 23 points · rematch k7m2pq`
+    (points where the game keeps them, else money; its `result` as the replay's end record has it)."""
+    result = game.result or {}
+    names = [("bot" if s.bot else s.player or s.colour) for s in game.seats]
+    winners = [names[w] for w in result.get("winners", []) if isinstance(w, int) and 0 <= w < len(names)]
+    scores = []
+    for seat, standing in zip(game.seats, result.get("standings", []), strict=False):
+        if isinstance(standing, dict):
+            points = standing.get("points")
+            value = f"{points} point{'s' if points != 1 else ''}" if points is not None else \
+                f"${standing.get('money', 0)}"
+            scores.append(f"{names[seat.seat]} ({seat.colour}) {value}")
+    won = ("won by " + " and ".join(winners)) if winners else "no winner"
+    return " · ".join([won, ", ".join(scores), *([f"rematch {game.rematch}"] if game.rematch else [])])
+
+
 def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str] = ()) -> Lines:
     """The list of games, the selected one highlighted, and how to create, join or watch one."""
     shown = " · finished games listed too (history hides them)" if model.history else ""
@@ -138,9 +155,15 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
         free = len(game.free_seats)
         status = f"{game.status} ({free} free)" if game.status == "waiting" else game.status
         marker = "*" if game.game_id in mine else " "
-        text = f" {marker} {game.game_id:<9} {game.game + ' ' + game.rules:<12} {status:<11} {_seat_text(game)}"
+        who = result_text(game) if game.status == "finished" and game.result else _seat_text(game)
+        text = f" {marker} {game.game_id:<9} {game.game + ' ' + game.rules:<12} {status:<11} {who}"
         style = "class:lobby.selected" if index == model.selected else ""
         lines.append([(style, fit(text, width))])
+    chosen = model.games[model.selected] if 0 <= model.selected < len(model.games) else None
+    if chosen is not None and chosen.status == "finished":
+        kept = model.replays.get(chosen.game_id)
+        lines.append([("class:dim", f" replay of {chosen.game_id}: " + (f"{kept} (vegas replay audit {kept})" if kept
+                      else "on the server: Enter shows the standings and keeps it here"))])
     lines += [[], [("class:dim", " ↑/↓ choose · Enter joins the chosen game (* yours: Enter rejoins) · watch ID")],
               [("class:dim", " create GAME RULES SEATS bots N [OPTIONS], e.g. create lords up 4 bots 3 · quit")]]
     if model.game_types:
