@@ -599,7 +599,12 @@ class ClientApp:
     async def _await_rematch(self, game_id: str) -> None:
         """While the finished game is on screen, look for a rematch another player opened: invite once."""
         while self.model.game_id == game_id and self.model.screen == "game":
-            summary = await self.link.get_game(game_id)
+            try:
+                summary = await self.link.get_game(game_id)
+            except VegasError as error:  # the server is away: the game is over anyway, look again later
+                log.info("rematch_unknown", reason=error.message)
+                await asyncio.sleep(LOBBY_REFRESH)
+                continue
             if summary.rematch:
                 if self.saved_seat(summary.rematch) is None:
                     note(self.model, invitation(summary.rematch), "notice")
