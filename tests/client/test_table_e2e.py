@@ -36,9 +36,10 @@ def test_the_host_hands_a_seat_to_a_bot_then_a_rematch_invites_everyone(tmp_path
                                                                        for line in ann.model.help[1]), 10, "help")
                 ann.type("\x1b")  # Esc closes the help
                 ann.type("seat 1 bot random\r")
+                await until(lambda: ann.model.notice is not None and "the random bot plays for Bob"
+                            in ann.model.notice.text, 10, "the server's answer")
                 await until(lambda: ann.model.summary is not None and ann.model.summary.seats[1].stand_in == "random",
                             10, "the stand-in")
-                assert ann.model.notice is not None and "the random bot plays for Bob" in ann.model.notice.text
                 shown = shown_view(ann.model)
                 assert shown is not None and "Bob (random bot)" in str(shown)  # beside his colour everywhere
                 assert words(ann, "seat 1 ") == ["bot", "back"]
