@@ -43,8 +43,9 @@ class Rematches:
         if old.status is not Status.FINISHED:
             raise errors.not_finished(old.game_id)
         async with self.lock:
-            if old.record.rematch:
-                return await self.hub.find(old.record.rematch), ""
+            made = await self._made(old)
+            if made is not None:
+                return made, ""
             host = secrets.token_urlsafe(24)
             record = old.record
             session, _ = await self.hub.create(
@@ -60,6 +61,19 @@ class Rematches:
                 raise
         log.info("rematch_created", game_id=old.game_id, rematch=session.game_id, seat=seat)
         return session, host
+
+    async def _made(self, old: GameSession) -> GameSession | None:
+        """The rematch already made for `old`, if it is still there (one nobody joined in time expires: then
+        the next player to ask makes another)."""
+        if not old.record.rematch:
+            return None
+        try:
+            made = await self.hub.find(old.record.rematch)
+        except errors.ApiError as error:
+            if error.code != "unknown_game":
+                raise
+            return None
+        return None if made.expired else made
 
 
 _results: OrderedDict[Path, str] = OrderedDict()
