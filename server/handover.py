@@ -21,7 +21,6 @@ import structlog
 
 from bots.registry import seat_bots
 from server import errors
-from server.cores import RecordFailed
 from server.session import GameSession
 from server.viewers import Status
 
@@ -96,10 +95,7 @@ async def _set(session: GameSession, seat: int, bot: str, why: str) -> None:
         record.stand_in = before
         raise
     session.bot_seats.stand_in(seat, bool(bot))
-    try:
-        await session.cores.seat_bot(session.game_id, seat, bot)
-    except RecordFailed:  # the worker holding the match is gone: re-played from the record, stand-in included
-        session.suspend("seat_bot_failed")
+    await session.cores.seat_bot(session.game_id, seat, bot)
     session.log.info("seat_handed" if bot else "seat_given_back", seat=seat, bot=bot or before, by=why,
                      version=session.version)
     session._publish_lobby()  # every viewer's seat list shows the stand-in

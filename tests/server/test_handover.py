@@ -23,9 +23,8 @@ from vegas_client import Client, NewGame, VegasError, client_for
 from vegas_client.data import GameSummary, Joined
 
 
-async def start_server(data_dir: Path, address: str = "127.0.0.1:0", workers: int = 0) -> tuple[RunningServer, int]:
-    return await create_server(address, ServerOptions(data_dir=data_dir, settings=Settings(bot_think_ms=0),
-                                                      workers=workers))
+async def start_server(data_dir: Path, address: str = "127.0.0.1:0") -> tuple[RunningServer, int]:
+    return await create_server(address, ServerOptions(data_dir=data_dir, settings=Settings(bot_think_ms=0)))
 
 
 async def until(condition: Callable[[], Awaitable[bool]], what: str, tries: int = 2000) -> None:
@@ -115,11 +114,10 @@ def test_the_host_hands_an_absent_players_seat_to_a_bot_and_gives_it_back(tmp_pa
     run(test())
 
 
-@pytest.mark.parametrize("workers", [0, 1])
-def test_the_player_acting_takes_the_seat_back_and_a_restart_keeps_a_stand_in(tmp_path: Path, workers: int) -> None:
+def test_the_player_acting_takes_the_seat_back_and_a_restart_keeps_a_stand_in(tmp_path: Path) -> None:
     async def test() -> None:
         data = tmp_path / "data"
-        server, port = await start_server(data, workers=workers)
+        server, port = await start_server(data)
         ann, bob, game_id, a, b = await two_players(port)
         try:
             await ann.hand_seat(game_id, 1, "random")
@@ -129,7 +127,7 @@ def test_the_player_acting_takes_the_seat_back_and_a_restart_keeps_a_stand_in(tm
 
             await ann.hand_seat(game_id, 1, "greedy")
             await server.stop(0)
-            server, _ = await start_server(data, f"127.0.0.1:{port}", workers=workers)
+            server, _ = await start_server(data, f"127.0.0.1:{port}")
             summary = await ann.get_game(game_id)
             assert summary.seats[1].stand_in == "greedy"  # kept in the game's record
 
