@@ -5,7 +5,7 @@ record against the rules as it goes: the header's format, config and names; the 
 events and state hash; every action parsed, in canonical form and legal for its seat; the end record's
 result and hash. The visitor is told of each record in file order (as python-chess's PGN visitors are told
 of each move) and builds what its caller needs: the verifier a report (`replays.verify`), the stepper its
-positions (`replays.stepper`), the server the match it resumes (`server.core`). Checks that only one caller
+positions (`replays.stepper`), the server the match it resumes (`server.match`). Checks that only one caller
 makes (the chain of `prev` hashes, the sequence numbers) stay in that caller's visitor.
 
 The first record that does not re-run as recorded goes to the visitor's `handle_mismatch` as a `Problem`

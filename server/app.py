@@ -14,10 +14,10 @@ from grpc_reflection.v1alpha import reflection
 from vegas.v1 import table_pb2
 
 from server.auth import PasswordCheck
-from server.cores import LocalCores
 from server.datadir import DataDirLock
 from server.hub import GameHub
 from server.limits import Limits, StreamCounter
+from server.matches import LocalMatches
 from server.openfiles import raise_open_file_limit
 from server.ratelimit import RateLimiter
 from server.records import GameStore
@@ -110,8 +110,8 @@ async def _serve(address: str, options: ServerOptions, store: GameStore,
                              interceptors=interceptors)
     port = _listen(server, address, options)  # before the restore: a port in use fails at once
     fsync = options.settings.fsync
-    cores = LocalCores(fsync)
-    hub = GameHub(store, options.settings, cores, options.limits)
+    matches = LocalMatches(fsync)
+    hub = GameHub(store, options.settings, matches, options.limits)
     try:
         waiting = await hub.restore_all()
     except BaseException:

@@ -1,7 +1,7 @@
 """The server's own bots: they play their seats through `GameSession.submit`, like any player.
 
 Whenever the game changes, the bots get a turn: a bot seat the game waits for acts, or (for the random bot,
-answering a trade) one that may do something now. The bots themselves live with the match (`server.core`)
+answering a trade) one that may do something now. The bots themselves live with the match (`server.match`)
 and choose on their own copy of the state, away from the event loop, so a slow strategy never stalls the
 server; if someone acted meanwhile its action is refused as stale and it chooses again. A bot seat's turn
 timer (`server.turntimer`) runs from the version that waits for it, the pause before the move included: a
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from server import errors
-from server.cores import RecordFailed
+from server.matches import RecordFailed
 
 if TYPE_CHECKING:
     from server.session import GameSession
@@ -90,7 +90,7 @@ class BotSeats:
                     continue  # its player took the seat back meanwhile
             time_limit = session.timer.seconds_left(seat, version)
             try:
-                action = await session.cores.bot_action(session.game_id, seat, version, time_limit)
+                action = await session.matches.bot_action(session.game_id, seat, version, time_limit)
             except RecordFailed:  # the match is not there to ask: the game is re-played
                 session.suspend("bot_action_failed")
                 return

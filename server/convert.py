@@ -6,7 +6,7 @@ from vegas.v1 import table_pb2 as pb
 
 from server.rematch import result_json
 from server.session import GameSession
-from server.viewers import Change, LegalAction, Status, Viewer, ViewUpdate
+from server.viewers import Change, LegalAction, Status, Viewer, WatchUpdate
 
 STATUS = {Status.WAITING: pb.GAME_STATUS_WAITING, Status.RUNNING: pb.GAME_STATUS_RUNNING,
           Status.FINISHED: pb.GAME_STATUS_FINISHED, Status.REVEALING: pb.GAME_STATUS_REVEALING}
@@ -31,7 +31,7 @@ def events(change: Change) -> list[pb.Event]:
     return [pb.Event(text=e.text, json=e.json) for e in change.events]
 
 
-def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
+def update(session: GameSession, item: WatchUpdate, viewer: Viewer) -> pb.Update:
     if item.kind == "lobby":
         return pb.Update(game_id=session.game_id, lobby=summary(session), status=STATUS[session.status])
     change = item.change
@@ -50,7 +50,7 @@ def update(session: GameSession, item: ViewUpdate, viewer: Viewer) -> pb.Update:
     return message
 
 
-def update_bytes(session: GameSession, item: ViewUpdate, viewer: Viewer) -> bytes:
+def update_bytes(session: GameSession, item: WatchUpdate, viewer: Viewer) -> bytes:
     """`update(...)` serialised, as Watch streams send it: made once per viewer and kind for the current
     version and shared by all its streams (`WireCache`), with the running clocks as they stand now appended
     (a message's fields may come in any order, so the bytes parse as the whole `update`). An update of a

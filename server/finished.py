@@ -27,7 +27,7 @@ def key_of(session: GameSession) -> Key:
 
 class FinishedGames:
     """The server's finished games: the few kept loaded, the index of the public ones, and reading any
-    other from disk. `open_session` makes a session for a record (the hub's settings and cores)."""
+    other from disk. `open_session` makes a session for a record (the hub's settings and matches)."""
 
     def __init__(self, store: GameStore, open_session: Callable[[GameRecord], GameSession],
                  kept_at_most: int = 16) -> None:

@@ -5,7 +5,7 @@ one of the server's bots play a player's seat (`hand_seat`); the seat keeps its 
 it back either by the host's word (`hand_seat` with no bot) or simply by acting again (`reclaim`, called
 before every action and trade of a seat): someone who acts is evidently back, and a host who is away too
 cannot keep a returning player out of their own seat. Every action a stand-in plays carries `by` in the
-replay (`server.core.MatchCore.seat_bot`), so the viewer and the audit tell the bot's moves from the
+replay (`server.match.ServedMatch.seat_bot`), so the viewer and the audit tell the bot's moves from the
 player's. The stand-in is kept in the game's record, so a restarted server carries on with it.
 
 Everything happens under the game's lock, between two versions: the bot's choice on its way when the seat
@@ -95,7 +95,7 @@ async def _set(session: GameSession, seat: int, bot: str, why: str) -> None:
         record.stand_in = before
         raise
     session.bot_seats.stand_in(seat, bool(bot))
-    await session.cores.seat_bot(session.game_id, seat, bot)
+    await session.matches.seat_bot(session.game_id, seat, bot)
     session.log.info("seat_handed" if bot else "seat_given_back", seat=seat, bot=bot or before, by=why,
                      version=session.version)
     session._publish_lobby()  # every viewer's seat list shows the stand-in

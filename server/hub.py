@@ -16,9 +16,9 @@ from bots.registry import bot_problem
 from engine.core.api import GameConfig
 from engine.registry import check_config
 from server import errors
-from server.cores import Cores
 from server.finished import FinishedGames, Key, key_of
 from server.limits import Limits
+from server.matches import Matches
 from server.records import ID_ALPHABET, ID_LENGTH, GameRecord, GameStore, SeatRecord, token_hash
 from server.session import GameSession, Settings
 from server.turntimer import checked_timer
@@ -39,11 +39,11 @@ class GameHub:
     """The games of one server, by id: the unfinished ones in memory, the finished ones on disk
     (`server.finished`)."""
 
-    def __init__(self, store: GameStore, settings: Settings, cores: Cores, limits: Limits | None = None,
+    def __init__(self, store: GameStore, settings: Settings, matches: Matches, limits: Limits | None = None,
                  now: Callable[[], datetime] = _utc_now) -> None:
         self.store = store
         self.settings = settings
-        self.cores = cores
+        self.matches = matches
         self.limits = limits or Limits()
         self.now = now
         self.sessions: dict[str, GameSession] = {}  # unfinished games
@@ -142,7 +142,7 @@ class GameHub:
         return timer, bot_timer
 
     def _open(self, record: GameRecord) -> GameSession:
-        return GameSession(record, self.store, self.settings, self.cores)
+        return GameSession(record, self.store, self.settings, self.matches)
 
     def _add(self, record: GameRecord) -> GameSession:
         session = self._open(record)
@@ -257,7 +257,7 @@ class GameHub:
 
     async def close(self) -> None:
         """Close every replay file (after the last request: everything accepted is on disk already)."""
-        await self.cores.close()
+        await self.matches.close()
 
 
 async def _ready(session: GameSession) -> GameSession:

@@ -5,7 +5,7 @@
 
 `game.json` is replaced atomically (write, fsync, rename, fsync the directory) each time a seat is taken;
 the replay file is appended to for every accepted action and synced before the action is acknowledged
-(`server.cores`). Tokens are stored as SHA-256 hashes only: the disk never holds a secret
+(`server.matches`). Tokens are stored as SHA-256 hashes only: the disk never holds a secret
 that lets someone act for a seat, but it does hold the server seed, which is secret until the game ends:
 the data directory is the server's alone. Its folders are created 0700 and its files 0600 whatever the
 umask; an existing directory open to others is left as the host made it (`open_to_others` names it).

@@ -22,15 +22,15 @@ from vegas.v1 import table_pb2 as pb
 from bots.registry import seat_bots
 from engine.registry import game_names, get_game
 from server import convert, errors, handover, validate
-from server.core import Timings
 from server.hub import GameHub
 from server.limits import StreamCounter, address_of
+from server.match import Timings
 from server.ratelimit import RateLimiter
 from server.records import token_hash
 from server.rematch import Rematches
 from server.session import GameSession
 from server.turntimer import MAX_TURN_TIMER
-from server.viewers import Change, Status, Subscriber, Viewer, ViewUpdate
+from server.viewers import Change, Status, Subscriber, Viewer, WatchUpdate
 
 log = structlog.get_logger("vegas.server")
 
@@ -421,8 +421,8 @@ class VegasTable:
 Sent = TypeVar("Sent")
 
 
-async def stream(session: GameSession, subscriber: Subscriber, first: list[ViewUpdate], held: int | None,
-                 encode: Callable[[GameSession, ViewUpdate, Viewer], Sent] = convert.update) -> AsyncIterator[Sent]:
+async def stream(session: GameSession, subscriber: Subscriber, first: list[WatchUpdate], held: int | None,
+                 encode: Callable[[GameSession, WatchUpdate, Viewer], Sent] = convert.update) -> AsyncIterator[Sent]:
     """The updates of one subscriber, as `encode` makes them: `first`, then its queue; versions strictly
     one by one.
 

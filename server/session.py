@@ -1,9 +1,9 @@
-"""One game on the server: its lobby, its viewers and its bots; its match runs in `server.core`.
+"""One game on the server: its lobby, its viewers and its bots; its match runs in `server.match`.
 
 Everything that changes a game goes through `GameSession.submit` while holding the game's lock, so a
 game's actions are applied strictly one at a time and in order (many games still run side by side). The
-match itself (rules, replay file, every viewer's new view and diff) runs in a `Cores` (`server.cores`): an
-action is on disk before `Cores.play` returns, nothing is published before that, and readers in the event
+match itself (rules, replay file, every viewer's new view and diff) runs in a `Matches` (`server.matches`): an
+action is on disk before `Matches.play` returns, nothing is published before that, and readers in the event
 loop never see half an update.
 
 Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else, and so do
@@ -32,8 +32,8 @@ from engine.core.errors import EngineError
 from replays.format import Tail, last_record, read_tail
 from server import errors
 from server.botseats import BotSeats
-from server.core import CoreSpec, Step, Timings
-from server.cores import Cores, RecordFailed
+from server.match import MatchSpec, Step, Timings
+from server.matches import Matches, RecordFailed
 from server.presence import Presence
 from server.records import GameRecord, GameStore, token_hash
 from server.reveals import RevealDeadline, awaiting_reveals, reveal_refusal
@@ -48,7 +48,7 @@ from server.viewers import (
     Subscriber,
     Viewer,
     ViewerLog,
-    ViewUpdate,
+    WatchUpdate,
     WireCache,
 )
 
@@ -79,11 +79,11 @@ def _utc_now() -> datetime:
 class GameSession:
     """A game from the lobby to its end; see the module docstring."""
 
-    def __init__(self, record: GameRecord, store: GameStore, settings: Settings, cores: Cores) -> None:
+    def __init__(self, record: GameRecord, store: GameStore, settings: Settings, matches: Matches) -> None:
         self.record = record
         self.store = store
         self.settings = settings
-        self.cores = cores
+        self.matches = matches
         self.lock = asyncio.Lock()
         self.logs: dict[Viewer, ViewerLog] = {}
         self.changes = ChangeWindow(settings.window)  # what made each version the logs keep (events, moves)
@@ -264,15 +264,15 @@ class GameSession:
         return seat
 
     def _publish_lobby(self) -> None:
-        update = ViewUpdate("lobby", 0, "", "", None)
+        update = WatchUpdate("lobby", 0, "", "", None)
         for subscriber in self.subscribers:
             subscriber.offer(update)
 
-    def spec(self) -> CoreSpec:
+    def spec(self) -> MatchSpec:
         """What the match needs to start or resume, wherever it runs."""
         record = self.record
         meta = {"game_id": self.game_id, **record.fairness_meta(), "players": [s.player for s in record.seats]}
-        return CoreSpec(self.game_id, record.config(), self.names, self.replay_path, meta,
+        return MatchSpec(self.game_id, record.config(), self.names, self.replay_path, meta,
                         {"server_seed": record.server_seed},
                         {s.seat: s.bot or s.stand_in for s in record.seats if s.bot or s.stand_in},
                         self.settings.window, frozenset(self.timer.seconds),
@@ -280,7 +280,7 @@ class GameSession:
 
     async def _start(self) -> None:
         """Every seat is taken: derive the seed, write the replay header, show everyone version 0."""
-        step = await self.cores.start(self.spec())
+        step = await self.matches.start(self.spec())
         if self.settings.fsync:
             await asyncio.to_thread(self.store.sync_entries, self.game_id)
         self._begin(step)
@@ -336,7 +336,7 @@ class GameSession:
             if based_on is not None and based_on != self.version:
                 raise errors.stale_version(based_on, self.version)
             try:
-                step = await self.cores.play(self.game_id, seat, text)
+                step = await self.matches.play(self.game_id, seat, text)
             except EngineError:
                 raise
             except RecordFailed as error:
@@ -401,7 +401,7 @@ class GameSession:
             subscriber.offer(updates[subscriber.viewer])  # never waits: a full queue means a snapshot later
         return step.change
 
-    def _advance(self, step: Step) -> dict[Viewer, ViewUpdate]:
+    def _advance(self, step: Step) -> dict[Viewer, WatchUpdate]:
         """Make `step` the current version: every viewer's log and the window of changes advanced."""
         updates = {viewer: self.logs[viewer].advance(state, step.change) for viewer, state in step.views.items()}
         self.changes.add(step.change)
@@ -438,7 +438,7 @@ class GameSession:
         """Re-play the game from its replay file and carry on from there: every subscriber gets a snapshot
         of what is now the current version."""
         tail = await asyncio.to_thread(read_tail, self.replay_path)
-        self._load(await self.cores.resume(self.spec()))
+        self._load(await self.matches.resume(self.spec()))
         self._note_dropped(tail)
         self.failed = False
         self.log.info("game_recovered", version=self.version)
@@ -475,7 +475,7 @@ class GameSession:
             self.changes.clear()
             self.timer.stop()
             self.bot_seats.cancel()
-            self._forgetting = asyncio.ensure_future(self.cores.forget(self.game_id))  # its match is done
+            self._forgetting = asyncio.ensure_future(self.matches.forget(self.game_id))  # its match is done
             if self.on_finished is not None:
                 self.on_finished(self)
         else:
@@ -494,7 +494,7 @@ class GameSession:
 
     # ------------------------------------------------------------------------------------------ viewers
 
-    async def subscribe(self, viewer: Viewer, from_version: int | None) -> tuple[Subscriber, list[ViewUpdate]]:
+    async def subscribe(self, viewer: Viewer, from_version: int | None) -> tuple[Subscriber, list[WatchUpdate]]:
         """Open a stream for `viewer`: its first updates, and a queue for everything after them.
 
         The first updates are taken and the subscriber registered without yielding to the event loop in
@@ -510,17 +510,17 @@ class GameSession:
         self.subscribers.add(subscriber)
         return subscriber, first
 
-    def _first_updates(self, viewer: Viewer, from_version: int | None) -> list[ViewUpdate]:
+    def _first_updates(self, viewer: Viewer, from_version: int | None) -> list[WatchUpdate]:
         if self.change is not None and from_version is not None:
             diffs = self.logs[viewer].diffs_after(from_version, self.changes)
             if diffs is not None:
                 return diffs
         return [self.snapshot(viewer)]
 
-    def snapshot(self, viewer: Viewer) -> ViewUpdate:
+    def snapshot(self, viewer: Viewer) -> WatchUpdate:
         """The viewer's whole current view (the lobby while the game waits for players)."""
         if self.change is None:
-            return ViewUpdate("lobby", 0, "", "", None)
+            return WatchUpdate("lobby", 0, "", "", None)
         return self.logs[viewer].snapshot(self.change)
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
@@ -571,7 +571,7 @@ class GameSession:
             return
         if self._finished_by(tail.last):
             return
-        self._load(await self.cores.resume(self.spec()))
+        self._load(await self.matches.resume(self.spec()))
         self._note_dropped(tail)
         if self.status is Status.FINISHED:  # the server stopped between the last action record and the end record
             self._after_change()
@@ -612,7 +612,7 @@ class GameSession:
             return True
 
     def _load(self, steps: list[Step]) -> None:
-        """Take the steps a resumed match gives (`Cores.resume`): the views whole, then recent diffs."""
+        """Take the steps a resumed match gives (`Matches.resume`): the views whole, then recent diffs."""
         first, *rest = steps
         self.logs, self.change, self.defaults = self._fresh_logs(first), first.change, dict(first.defaults)
         for step in rest:
@@ -623,7 +623,7 @@ class GameSession:
         async with self.lock:
             if self.finished_version is None:
                 return
-            step = await self.cores.final(self.spec())
+            step = await self.matches.final(self.spec())
             self.logs = self._fresh_logs(step)
             self.change = step.change
             self.finished_version = None

@@ -73,7 +73,7 @@ class LegalAction(NamedTuple):
 
 
 class ViewState(NamedTuple):
-    """One viewer's view at one version, as `server.core` computes it for the gRPC side."""
+    """One viewer's view at one version, as `server.match` computes it for the gRPC side."""
 
     view_hash: str
     patch: str | None  # the RFC 6902 patch from the previous version (None: a first view)
@@ -81,7 +81,7 @@ class ViewState(NamedTuple):
     legal: tuple[LegalAction, ...]  # what the seat may do now (nothing for a spectator)
 
 
-class ViewUpdate(NamedTuple):
+class WatchUpdate(NamedTuple):
     """One message for one viewer: a whole view, a diff to it, or (while waiting for players) the lobby."""
 
     kind: str  # "snapshot" | "diff" | "lobby"
@@ -139,7 +139,7 @@ class ViewerLog:
         self.hashes: deque[str] = deque(maxlen=window)
         self.patches: deque[str] = deque(maxlen=window)
 
-    def advance(self, state: ViewState, change: Change) -> ViewUpdate:
+    def advance(self, state: ViewState, change: Change) -> WatchUpdate:
         """Take the next version's view (`state.patch` brings the current one to it); return the update
         that brings a viewer to it."""
         assert state.patch is not None, "a new version comes as a diff"
@@ -149,22 +149,22 @@ class ViewerLog:
         self.view_hash, self.version, self.legal = state.view_hash, change.version, state.legal
         self.hashes.append(self.view_hash)
         self.patches.append(state.patch)
-        return ViewUpdate("diff", change.version, self.view_hash, state.patch, change)
+        return WatchUpdate("diff", change.version, self.view_hash, state.patch, change)
 
     def forget_diffs(self) -> None:
         """Keep only the current view (a finished game: nobody can resume its stream, its last view says all)."""
         self.hashes.clear()
         self.patches.clear()
 
-    def snapshot(self, change: Change) -> ViewUpdate:
-        return ViewUpdate("snapshot", self.version, self.view_hash, self.text, change)
+    def snapshot(self, change: Change) -> WatchUpdate:
+        return WatchUpdate("snapshot", self.version, self.view_hash, self.text, change)
 
     def legal_at(self, version: int) -> tuple[LegalAction, ...]:
         """The seat's legal actions if `version` is the current one (only those are kept: older ones are
         of no use to anybody, and a window of them would weigh on memory)."""
         return self.legal if version == self.version else ()
 
-    def diffs_after(self, version: int, changes: ChangeWindow) -> list[ViewUpdate] | None:
+    def diffs_after(self, version: int, changes: ChangeWindow) -> list[WatchUpdate] | None:
         """The diffs from `version` to now, or None if they are no longer (or were never) kept."""
         if version == self.version:
             return []
@@ -177,7 +177,7 @@ class ViewerLog:
             change = changes.get(number)
             if change is None:
                 return None
-            updates.append(ViewUpdate("diff", number, view_hash, patch, change))
+            updates.append(WatchUpdate("diff", number, view_hash, patch, change))
         return updates
 
 
@@ -206,11 +206,11 @@ class Subscriber:
 
     def __init__(self, viewer: Viewer, capacity: int) -> None:
         self.viewer = viewer
-        self.queue: asyncio.Queue[ViewUpdate | None] = asyncio.Queue(maxsize=capacity)
+        self.queue: asyncio.Queue[WatchUpdate | None] = asyncio.Queue(maxsize=capacity)
         self.overflowed = False
         self.overflows = 0
 
-    def offer(self, update: ViewUpdate) -> None:
+    def offer(self, update: WatchUpdate) -> None:
         """Queue `update`; if the queue is full, drop the backlog and owe the subscriber a snapshot."""
         try:
             self.queue.put_nowait(update)

@@ -16,10 +16,10 @@ from vegas.v1 import table_pb2_grpc
 
 from cli.main import build_parser
 from cli.serve import options_from
-from server.cores import LocalCores
 from server.errors import ApiError
 from server.hub import GameHub
 from server.limits import Limits
+from server.matches import LocalMatches
 from server.records import GameStore
 from server.session import Settings
 from server.viewers import Status
@@ -85,7 +85,7 @@ def test_one_address_may_have_only_so_many_unfinished_games_bots_only_included(t
 
 
 def _hub(tmp_path: Path, limits: Limits) -> GameHub:
-    return GameHub(GameStore(tmp_path), Settings(fsync=False), LocalCores(fsync=False), limits)
+    return GameHub(GameStore(tmp_path), Settings(fsync=False), LocalMatches(fsync=False), limits)
 
 
 def test_the_waiting_quota_counts_each_address_apart(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from engine.core.fairness import check_reveal
 from replays.fairness import PROVEN, Reveal
 from replays.format import parse_lines
 from replays.verify import verify_bytes
-from server.core import replay_match
+from server.match import replay_match
 from tests.server.harness import create, join_all, serving, stub_for, tracked
 from vegas_client import ViewTracker, client_for
 

@@ -16,7 +16,7 @@ from vegas.v1 import table_pb2 as pb
 from common.logs import configure_logging, flush_logs
 from engine.registry import get_game
 from replays.format import ReplayWriter
-from server.core import replay_match
+from server.match import replay_match
 from server.records import GameRecord
 from tests.server.harness import create, join_all, refusal, serving, stub_for
 

@@ -16,8 +16,8 @@ from vegas.v1 import table_pb2_grpc
 from bots.base import GameInfo
 from bots.random_bot import RandomBot
 from bots.runner import SeatRunner
-from server.cores import LocalCores
 from server.hub import GameHub
+from server.matches import LocalMatches
 from server.records import GameStore
 from server.service import stream
 from server.session import Settings
@@ -64,7 +64,7 @@ def test_a_client_that_drops_resumes_without_gaps_or_duplicates(tmp_path: Path) 
 
 def test_a_slow_subscriber_is_resynced_and_holds_up_nobody(tmp_path: Path) -> None:
     async def scenario() -> tuple[list[pb.Update], list[pb.Update], int]:
-        hub = GameHub(GameStore(tmp_path), Settings(queue_capacity=4, fsync=False), LocalCores(fsync=False))
+        hub = GameHub(GameStore(tmp_path), Settings(queue_capacity=4, fsync=False), LocalMatches(fsync=False))
         session, _ = await hub.create("lords", "classic", [], 2, {0: "random", 1: "random"}, 0)
         slow, slow_first = await session.subscribe(None, None)
         fast, fast_first = await session.subscribe(None, None)

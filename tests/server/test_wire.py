@@ -10,11 +10,11 @@ from typing import Any
 from vegas.v1 import table_pb2 as pb
 
 from server import convert
-from server.cores import LocalCores
 from server.hub import GameHub
+from server.matches import LocalMatches
 from server.records import GameStore
 from server.session import GameSession, Settings
-from server.viewers import Subscriber, ViewUpdate
+from server.viewers import Subscriber, WatchUpdate
 
 
 def without_clocks(message: pb.Update) -> pb.Update:
@@ -24,7 +24,7 @@ def without_clocks(message: pb.Update) -> pb.Update:
     return copy
 
 
-def last_queued(subscriber: Subscriber) -> ViewUpdate | None:
+def last_queued(subscriber: Subscriber) -> WatchUpdate | None:
     item = None
     while not subscriber.queue.empty():
         item = subscriber.queue.get_nowait()
@@ -32,7 +32,7 @@ def last_queued(subscriber: Subscriber) -> ViewUpdate | None:
 
 
 async def started_game(tmp_path: Path, turn_timer: float) -> tuple[GameHub, GameSession]:
-    hub = GameHub(GameStore(tmp_path), Settings(fsync=False), LocalCores(fsync=False))
+    hub = GameHub(GameStore(tmp_path), Settings(fsync=False), LocalMatches(fsync=False))
     session, _ = await hub.create("lords", "classic", [], 2, {}, 0, turn_timer=turn_timer)
     for seat in range(2):
         await session.join(f"player {seat}", seat, f"entropy {seat}")

@@ -1,7 +1,7 @@
 """The match side of a game: its state, its replay file, and every viewer's view of each version.
 
 This is the match's share of the server's work (the rules, the replay record, encoding and diffing the
-views), kept apart from the gRPC side: a `MatchCore` is synchronous and knows nothing of gRPC or asyncio;
+views), kept apart from the gRPC side: a `ServedMatch` is synchronous and knows nothing of gRPC or asyncio;
 what it returns (`Step`) is plain data.
 
 Writing and syncing are separate: `play` writes the action's record, `sync` makes it durable. The caller
@@ -32,7 +32,7 @@ from server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
 
 
 @dataclass(frozen=True, slots=True)
-class CoreSpec:
+class MatchSpec:
     """Everything needed to start or resume a game's match, wherever it runs."""
 
     game_id: str
@@ -76,10 +76,10 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 3)
 
 
-class MatchCore:
+class ServedMatch:
     """One game's match while it is played: see the module docstring."""
 
-    def __init__(self, spec: CoreSpec, match: Match, recorded: RecordedMatch | None) -> None:
+    def __init__(self, spec: MatchSpec, match: Match, recorded: RecordedMatch | None) -> None:
         self.spec = spec
         self.game: Game[Any] = match.game
         self.match = match
@@ -96,48 +96,48 @@ class MatchCore:
     # ------------------------------------------------------------------------------------ beginnings
 
     @classmethod
-    def start(cls, spec: CoreSpec) -> tuple[MatchCore, Step]:
+    def start(cls, spec: MatchSpec) -> tuple[ServedMatch, Step]:
         """A new match: its replay header written (not yet synced) and everyone's first view."""
         match = Match(get_game(spec.config.game), spec.config)
         recorded = RecordedMatch(match, spec.replay_path, fsync=False, meta=spec.meta, end_meta=spec.end_meta,
                                  mode=FILE_MODE)
-        core = cls(spec, match, recorded)
-        return core, core._step(match.opening, recorded.state_hash, fresh=True,
+        served = cls(spec, match, recorded)
+        return served, served._step(match.opening, recorded.state_hash, fresh=True,
                                 record_hash=recorded.writer.last_hash or "")
 
     @classmethod
-    def resume(cls, spec: CoreSpec) -> tuple[MatchCore, list[Step]]:
+    def resume(cls, spec: MatchSpec) -> tuple[ServedMatch, list[Step]]:
         """An unfinished match from its replay file, every state hash checked; the steps of its last
         `window` versions (the first a fresh view, the rest diffs; only the last with the whole views)."""
         steps: list[Step] = []
         replay = read_replay(spec.replay_path)
         keep_from = max(0, len(replay.actions) - spec.window)
-        core: MatchCore | None = None
+        served: ServedMatch | None = None
 
         def on_move(match: Match, events: list[Event], state_hash: str) -> None:
-            nonlocal core
+            nonlocal served
             version = len(match.history)
-            if core is None:
-                core = cls(spec, match, None)
+            if served is None:
+                served = cls(spec, match, None)
             if version >= keep_from:
-                steps.append(core._step(events, state_hash, fresh=version == keep_from, texts=False,
+                steps.append(served._step(events, state_hash, fresh=version == keep_from, texts=False,
                                         record_hash=line_hash(replay.lines[version])))
 
         match = replay_match(get_game(spec.config.game), spec.replay_path, on_move, replay)
-        assert core is not None
-        core.recorded = RecordedMatch(match, spec.replay_path, fsync=False, end_meta=spec.end_meta, mode=FILE_MODE)
+        assert served is not None
+        served.recorded = RecordedMatch(match, spec.replay_path, fsync=False, end_meta=spec.end_meta, mode=FILE_MODE)
         if match.over:  # the server stopped between the last action record and the end record
-            core._write_missing_end()
-        steps[-1] = steps[-1]._replace(views={v: s._replace(text=core.encoded[v].text)
+            served._write_missing_end()
+        steps[-1] = steps[-1]._replace(views={v: s._replace(text=served.encoded[v].text)
                                               for v, s in steps[-1].views.items()})
-        return core, steps
+        return served, steps
 
     @staticmethod
-    def final(spec: CoreSpec) -> Step:
+    def final(spec: MatchSpec) -> Step:
         """A finished game's last version, re-played from its replay file: everyone's final view."""
         replay = read_replay(spec.replay_path)
         match = replay_match(get_game(spec.config.game), spec.replay_path, replay=replay)
-        return MatchCore(spec, match, None)._step([], match.state_hash(), fresh=True,
+        return ServedMatch(spec, match, None)._step([], match.state_hash(), fresh=True,
                                                   record_hash=line_hash(replay.lines[-1]))
 
     def _write_missing_end(self) -> None:
