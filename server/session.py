@@ -14,11 +14,8 @@ who committed to their entropy reveal it (`reveal`, `server.reveals`).
 from __future__ import annotations
 
 import asyncio
-import contextvars
-import itertools
 import secrets
 import sys
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,11 +28,13 @@ from engine.core.canonical import canonical_text
 from engine.core.errors import EngineError
 from replays.format import Tail, last_record, read_tail
 from server import errors
+from server.answers import AnswerCache
 from server.botseats import BotSeats
 from server.match import MatchSpec, Step, Timings
 from server.matches import Matches, RecordFailed
 from server.presence import Presence
 from server.records import GameRecord, GameStore, token_hash
+from server.recovery import Recovery
 from server.reveals import RevealDeadline, awaiting_reveals, reveal_refusal
 from server.tuning import settle_long_lived
 from server.turntimer import DEFAULT_BOT_TURN_TIMER, Clock, TurnTimer
@@ -54,8 +53,6 @@ from server.viewers import (
 
 log = structlog.get_logger("vegas.server")
 
-ANSWERS_KEPT = 256  # trade requests per game whose answers are kept for retries
-RECOVERY_DELAYS = (0.0, 0.5, 2.0, 10.0, 30.0)  # seconds before each try to re-play a suspended game (then the last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +90,11 @@ class GameSession:
         self.wire = WireCache()  # the current version's updates as sent, shared by the streams of each viewer
         self.failed = False
         self.log = log.bind(game_id=record.game_id)
+        self.recovery = Recovery(self.lock, lambda: self.failed, self._recover, self.log)
         self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot or s.stand_in])
         self.presence = Presence(s.seat for s in record.seats if s.bot)
         self._forgetting: asyncio.Task[None] | None = None
-        self._recovering: asyncio.Task[None] | None = None
-        self.answered: OrderedDict[tuple[int, str], tuple[str, Change]] = OrderedDict()  # (seat, request_id)
+        self.answered = AnswerCache()  # trade requests' answers, for retries
         self.owner = ""  # the address that created the game (its lobby quota); "" once restored
         self.expired = False  # removed from the lobby: nobody joined it in time
         self.on_finished: Callable[[GameSession], None] | None = None  # the hub lets finished games go
@@ -346,7 +343,7 @@ class GameSession:
                 step = self._ran_out_of_time(step, seat)
             change = self._publish(step)
             if request_id:
-                self._remember(seat, request_id, text, change)
+                self.answered.remember(seat, request_id, text, change)
             self._log_events(change, own)
             self._after_change()
             return change, step.timings
@@ -382,17 +379,9 @@ class GameSession:
         return self.timer.clocks(version)
 
     def _answered_before(self, seat: int, request_id: str, text: str) -> Change:
-        first_text, change = self.answered[(seat, request_id)]
-        if first_text != text:
-            raise errors.bad_request(f"request_id {request_id!r} was used for {first_text!r}; send {text!r} "
-                                     "with an id of its own")
+        change = self.answered.repeat(seat, request_id, text)
         self.log.info("request_repeated", seat=seat, version=change.version)
         return change
-
-    def _remember(self, seat: int, request_id: str, text: str, change: Change) -> None:
-        self.answered[(seat, request_id)] = (text, change)
-        while len(self.answered) > ANSWERS_KEPT:
-            self.answered.popitem(last=False)
 
     def _publish(self, step: Step) -> Change:
         """The new version: every viewer's log advanced, every subscriber handed its update."""
@@ -409,30 +398,16 @@ class GameSession:
         return updates
 
     def suspend(self, event: str) -> None:
-        """The state may be ahead of the replay file : refuse everything
-        until the game is re-played from its file (`_recover`, tried at once in the background, then again
-        and again, backing off). Logs `event`, with the exception being handled if there is one."""
+        """The state may be ahead of the replay file: refuse everything until the game is re-played from its
+        file (`server.recovery`, which runs `_recover`). Logs `event`, with the exception being handled if
+        there is one."""
         self.failed = True
         self.timer.stop()  # the clocks start again once the game is re-played
         if sys.exc_info()[1] is not None:
             self.log.exception(event)
         else:
             self.log.error(event)
-        if self._recovering is None or self._recovering.done():
-            self._recovering = asyncio.get_running_loop().create_task(self._recover_until_done(),
-                                                                      context=contextvars.Context())
-
-    async def _recover_until_done(self) -> None:
-        for attempt in itertools.count():
-            await asyncio.sleep(RECOVERY_DELAYS[min(attempt, len(RECOVERY_DELAYS) - 1)])
-            async with self.lock:
-                if not self.failed:
-                    return
-                try:
-                    await self._recover()
-                    return
-                except Exception:  # the disk still fails...: try again later
-                    self.log.exception("recovery_failed", attempt=attempt + 1)
+        self.recovery.start()
 
     async def _recover(self) -> None:
         """Re-play the game from its replay file and carry on from there: every subscriber gets a snapshot
