@@ -34,7 +34,7 @@ def play_to_the_end(stub: table_pb2_grpc.VegasTableStub, count: int) -> list[str
 def held(server: ServerThread) -> tuple[int, int, int]:
     """Games the server holds in memory: unfinished sessions, finished ones kept, matches."""
     hub = server.running.hub
-    return len(hub.sessions), len(hub.finished.kept), len(hub.matches.cores)  # type: ignore[attr-defined]
+    return len(hub.sessions), len(hub.finished.kept), len(hub.matches.matches)  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
