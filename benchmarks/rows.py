@@ -22,7 +22,9 @@ def format_value(value: float) -> str:
     return f"{value:,.0f}" if value >= 100 else f"{value:,.2f}"
 
 
-def render_markdown(rows: list[Row], command: str) -> str:
+def render_markdown(rows: list[Row], command: str, kept: str = "") -> str:
+    """The file's text: the figures of this run, then `kept` (the Strength section of the file it replaces,
+    whose rows `vegas tournament --record` writes: hours of games that a bench does not rerun)."""
     lines = [
         "# Benchmarks",
         "",
@@ -34,4 +36,4 @@ def render_markdown(rows: list[Row], command: str) -> str:
         "| --- | --- | ---: | --- | --- |",
     ]
     lines += [f"| {r.suite} | {r.measure} | {format_value(r.value)} | {r.unit} | {r.target} |" for r in rows]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + (f"\n{kept}" if kept else "")

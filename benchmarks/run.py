@@ -17,6 +17,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from arena import strength
 from benchmarks.rows import Row, format_value, render_markdown
 
 # suite name -> "module:function"; each function takes `quick` and returns rows.
@@ -64,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         command = "make bench" if args.output == Path("docs/BENCHMARKS.md") and not args.only else (
             f"python -m benchmarks --output {args.output}" + (f" --only {args.only}" if args.only else ""))
-        args.output.write_text(render_markdown(rows, command))
+        kept = strength.section(args.output.read_text()) if args.output.exists() else ""
+        args.output.write_text(render_markdown(rows, command, kept))
         console.print(f"wrote {args.output}")
     return 0

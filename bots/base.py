@@ -152,6 +152,12 @@ class Bot:
     def __init__(self, seed: str = "0") -> None:
         self.rng = random.Random(str(seed))
 
+    @classmethod
+    def configured(cls, seed: str, setting: str) -> Bot:
+        """The bot with a setting given after its name (`search@200`); ValueError if it takes none (or not
+        this one), saying what it takes."""
+        raise ValueError(f"the {cls.name} bot takes no setting (@{setting})")
+
     def choose(self, turn: Turn) -> Choice:
         raise NotImplementedError(f"{type(self).__name__} must define choose(turn)")
 

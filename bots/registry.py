@@ -57,6 +57,11 @@ def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bo
         if name not in optional_bots():
             raise ValueError(f"the {name} bot needs its extra: pip install -e '.[{extra}]'")
         return _imported(spec)
+    if "@" in name and imports:
+        base, _, setting = name.partition("@")
+        found = bot_class(base, plugins, imports)
+        found.configured("0", setting)  # ValueError if it takes no such setting
+        return found
     if plugins:
         entry = plugin_entry_points().get(name)
         if entry is not None:
@@ -98,7 +103,10 @@ def bot_problem(name: str, game: str, plugins: bool = False, imports: bool = Tru
 
 def make_bot(name: str, seed: str, plugins: bool = False, imports: bool = True) -> Bot:
     """A fresh bot called `name`, seeded with `seed`; ValueError lists the known bots."""
-    return bot_class(name, plugins, imports)(seed)
+    found = bot_class(name, plugins, imports)
+    if "@" in name and name not in BOTS:
+        return found.configured(seed, name.partition("@")[2])
+    return found(seed)
 
 
 def seat_bots(game: str, plugins: bool = False) -> list[str]:

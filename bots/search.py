@@ -16,7 +16,8 @@ scores the end by every seat's margin. Two ways to spend the playouts:
 
 Candidates come from the game's model (`Model`): at a Lords root the greedy bot's best few (bets grouped
 into their smallest, middle and largest), in Las Vegas every placement. The budget is a number of
-playouts (deterministic for a seed) or milliseconds.
+playouts (deterministic for a seed) or milliseconds (`search@200`, `search@500ms` on the command line), and
+a turn's time limit always holds: the search stops early, keeping a margin.
 """
 
 from __future__ import annotations
@@ -97,10 +98,14 @@ class Search:
         self.offsets: list[float] = []  # each seat's score before the decision: playouts count the change
 
     def run(self, view: Mapping[str, Any], seat: int, roots: list[Any], playouts: int | None,
-            millis: float | None) -> Any:
+            millis: float | None, stop: float | None = None) -> Any:
+        """IS-MCTS: `playouts` playouts, or for `millis` milliseconds, and never past `stop` (a
+        `time.perf_counter()` time: the turn's time limit)."""
         root = Node(children={key(a): Node(seat, a) for a in roots})
         order = [key(a) for a in roots]
         deadline = time.perf_counter() + millis / 1000 if millis else None
+        if stop is not None:
+            deadline = stop if deadline is None else min(deadline, stop)
         done = 0
         while (playouts is None or done < playouts) and (deadline is None or time.perf_counter() < deadline):
             state = self.model.determinize(view, seat, self.rng)
@@ -113,25 +118,30 @@ class Search:
         return root.children[best].action
 
     def halving(self, view: Mapping[str, Any], seat: int, roots: list[Any], playouts: int | None,
-                millis: float | None) -> Any:
+                millis: float | None, stop: float | None = None) -> Any:
         """Sequential halving over the root's candidates with common samples: in each round every surviving
         candidate is played on the same determinized states with the same playout dice, and the better half
         goes on. Pairing the samples removes the luck of the deal from the comparison, which a tree's
         separate samples cannot (a Lords of Vegas deal moves a position's value more than most choices do).
         The prior's choice (the first candidate: greedy's) stays unless the last one standing beats it
-        clearly on the samples both were played on."""
+        clearly on the samples both were played on.
+
+        The budget is `playouts` (spread evenly over the rounds) or `millis` milliseconds (each round its
+        share of the time); either way the search stops at `stop` (a `time.perf_counter()` time: the turn's
+        time limit) and chooses among the candidates still standing, on the samples played so far."""
         alive = list(range(len(roots)))
         totals = [0.0] * len(roots)
         scores: list[list[float]] = [[] for _ in roots]  # per candidate, per sample (the same samples for all)
         rounds = max(1, math.ceil(math.log2(len(roots))))
         start = time.perf_counter()
         for done_rounds in range(rounds):
-            if playouts is not None:
-                sweeps = max(1, playouts // (rounds * len(alive)))
+            sweeps = max(1, playouts // (rounds * len(alive))) if playouts is not None else 0
             deadline = start + millis / 1000 * (done_rounds + 1) / rounds if millis else None
             swept = 0
             while (deadline is None and swept < sweeps) or (deadline is not None and (
                     swept == 0 or time.perf_counter() < deadline)):
+                if stop is not None and time.perf_counter() >= stop:
+                    return self.best(roots, alive, totals, scores)
                 sample = self.model.determinize(view, seat, self.rng)
                 seed = self.rng.getrandbits(64)
                 for index in alive:
@@ -142,9 +152,17 @@ class Search:
                     totals[index] += score
                     scores[index].append(score)
                 swept += 1
-            alive.sort(key=lambda i: (-totals[i], i))
-            alive = alive[:max(1, math.ceil(len(alive) / 2))]
-        return roots[alive[0] if clearly_better(scores[alive[0]], scores[0]) else 0]
+            if done_rounds < rounds - 1:
+                alive.sort(key=lambda i: (-totals[i], i))
+                alive = alive[:max(1, math.ceil(len(alive) / 2))]
+        return self.best(roots, alive, totals, scores)
+
+    @staticmethod
+    def best(roots: list[Any], alive: list[int], totals: list[float], scores: list[list[float]]) -> Any:
+        """The candidate standing with the best total (they were all played on the same samples), if it beats
+        the prior's choice clearly; else the prior's choice (also when nothing was played)."""
+        leader = min(alive, key=lambda i: (-totals[i], i))
+        return roots[leader if clearly_better(scores[leader], scores[0]) else 0]
 
     def playout(self, root: Node, state: Any, first: list[Node]) -> None:
         path = [self.step(first, state)]
@@ -182,9 +200,15 @@ class Search:
         return chosen
 
 
+TIME_SHARE = 0.8  # of the turn's time limit that a decision may spend: the rest is a margin
+TIME_MARGIN = 0.05  # seconds more kept back (the choice's way to the server)
+TOO_LATE = 0.05  # seconds: with less time than this to spend, greedy's choice is played without a search
+
+
 class SearchBot(Bot):
     """IS-MCTS with a budget of `playouts` per decision, or `millis` milliseconds; without either, each
-    game's default number of playouts."""
+    game's default number of playouts. Whatever the budget, a decision ends in time when the turn has a time
+    limit (`Turn.time_limit`): it spends at most `TIME_SHARE` of it, less `TIME_MARGIN`."""
 
     name = "search"
     games = ("lasvegas", "lords")
@@ -195,6 +219,16 @@ class SearchBot(Bot):
         self.playouts, self.millis = playouts, millis
         self.models: dict[str, Model] = {}
         self.greedy = GreedyBot(seed)
+
+    @classmethod
+    def configured(cls, seed: str, setting: str) -> SearchBot:
+        """`search@200`: 200 playouts a decision; `search@500ms`: 500 milliseconds a decision."""
+        text = setting.strip().lower()
+        number = text.removesuffix("ms")
+        if not number.isdigit() or int(number) < 1:
+            raise ValueError(f"search takes a budget, playouts (search@200) or milliseconds (search@500ms), "
+                             f"not @{setting}")
+        return cls(seed, millis=float(number)) if text.endswith("ms") else cls(seed, playouts=int(number))
 
     def on_game_start(self, info: GameInfo) -> None:
         self.models.pop(info.game, None)
@@ -209,6 +243,8 @@ class SearchBot(Bot):
         return self.models[game]
 
     def choose(self, turn: Turn) -> Choice:
+        started = time.perf_counter()
+        stop = (started + TIME_SHARE * turn.time_limit - TIME_MARGIN) if turn.time_limit is not None else None
         legal = turn.legal
         if len(legal) == 1 and not legal[0].is_range:
             return legal[0]
@@ -216,6 +252,8 @@ class SearchBot(Bot):
             return self.greedy.choose(turn)  # a kick or a note: few and plain choices
         if "underworld" in turn.view:
             return self.greedy.choose(turn)  # its playouts know nothing of the Underworld cards
+        if stop is not None and stop - started < TOO_LATE:
+            return self.greedy.choose(turn)
         game = get_game(turn.info.game)
         model = self.model(turn.info.game)
         options = [engine_option(game, option) for option in legal]
@@ -226,6 +264,5 @@ class SearchBot(Bot):
         search = Search(game, model, rng)
         run = search.halving if model.paired else search.run
         playouts = self.playouts if self.playouts is not None or self.millis else model.playouts
-        chosen = run(turn.view, turn.seat, roots, playouts, self.millis)
+        chosen = run(turn.view, turn.seat, roots, playouts, self.millis, stop)
         return back(chosen, options, legal)
-

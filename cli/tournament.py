@@ -26,6 +26,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from arena import strength
 from arena.fanout import play_games
 from arena.play import GameRecord, GameSpec
 from arena.ratings import Rating, rate
@@ -56,6 +57,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--options", default="", help=f"comma-separated game options: {options_text()}")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--plot", type=Path, default=None, metavar="PNG", help="draw the ratings to this file")
+    parser.add_argument("--record", type=Path, default=None, metavar="MD",
+                        help="write each line-up's row (its first bot's win rate) into this file's Strength "
+                        "section, replacing that match's row (docs/BENCHMARKS.md; make bench keeps the section)")
     add_fanout_arguments(parser)
     parser.add_argument("--server", default=None, metavar="HOST:PORT",
                         help="play the games on this server with bot clients (games created there)")
@@ -120,6 +124,13 @@ def run(args: argparse.Namespace) -> int:
                           "ratings": [asdict(r) for r in ratings]}, indent=2))
     else:
         render(console, args, rules, lineups, tables, ratings, len(records), seconds)
+    if args.record:
+        text = args.record.read_text() if args.record.exists() else "# Benchmarks\n"
+        for lineup, rows in zip(lineups, tables, strict=True):
+            text = strength.record(text, strength.row_of(args.game, rules, args.players, lineup, rows,
+                                                         command_of(args, rules, options)))
+        args.record.write_text(text)
+        console.print(f"recorded in {args.record}")
     if args.plot:
         plot(ratings, args.plot, f"{args.game} {rules} {args.players}p, {len(records)} games")
         console.print(f"ratings drawn to {args.plot}")
@@ -140,6 +151,17 @@ def _play(args: argparse.Namespace, specs: list[GameSpec], console: Console) -> 
         password = read_password(args.password_file, "vegas tournament") if args.password_file else None
         return asyncio.run(play_on_server(specs, args.server, games_at_once=args.jobs, password=password,
                                           progress=advance))
+
+
+def command_of(args: argparse.Namespace, rules: str, options: tuple[str, ...]) -> str:
+    """The command that plays these games again (the same games, wherever they run; `--record` added)."""
+    words = ["vegas", "tournament", "--game", args.game, "--rules", rules, "--players", str(args.players)]
+    words += [f"--lineup {lineup}" for lineup in args.lineup] if args.lineup else ["--bots", args.bots]
+    words += ["--deals", str(args.deals), "--seed", args.seed]
+    words += ["--options", ",".join(options)] if options else []
+    words += ["--jobs", str(args.jobs)] if args.jobs else []
+    words += ["--server", args.server] if args.server else []
+    return " ".join([*words, "--record", str(args.record)])
 
 
 def render(console: Console, args: argparse.Namespace, rules: str, lineups: list[Lineup],
