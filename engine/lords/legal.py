@@ -155,8 +155,7 @@ def casino_roles(state: LordsState, seat: int, money: int) -> tuple[list[int], l
     mine: list[int] = []
     reorgs: list[int] = []
     houses: list[tuple[int, int]] = []
-    for root in sorted(casinos):
-        lots = casinos[root]
+    for root, lots in sorted(casinos.items()):
         if len(lots) == 1:  # most casinos: the same, written out
             chief = owner[root]
             if chief == seat:
