@@ -88,3 +88,19 @@ def test_a_host_who_allows_plugin_bots_seats_entry_points_but_never_imports_what
         assert create(stub, "lazy").game_id  # type: ignore[attr-defined]
         assert "unknown bot 'lazybots:Lazy'" in refusal(create, stub, "lazybots:Lazy")[2]
     assert ServerOptions().settings.plugin_bots is False
+
+
+def test_a_bot_takes_its_setting_after_an_at_on_the_command_line() -> None:
+    from bots.search import SearchBot
+
+    by_playouts = make_bot("search@20", "1", plugins=True)
+    by_time = make_bot("search@250ms", "1", plugins=True)
+    assert isinstance(by_playouts, SearchBot) and (by_playouts.playouts, by_playouts.millis) == (20, None)
+    assert isinstance(by_time, SearchBot) and (by_time.playouts, by_time.millis) == (None, 250.0)
+    assert bot_problem("search@20", "lords", plugins=True) is None
+    assert "takes a budget" in str(bot_problem("search@fast", "lords", plugins=True))
+    assert "takes no setting" in str(bot_problem("greedy@3", "lords", plugins=True))
+
+
+def test_a_servers_seats_take_no_setting() -> None:
+    assert "unknown bot" in str(bot_problem("search@100000", "lords", plugins=True, imports=False))

@@ -120,3 +120,41 @@ def test_search_overrules_greedy_only_on_clear_evidence() -> None:
     assert not clearly_better([1.0, -1.0, 1.0, -0.9], [0.0, 0.0, 0.0, 0.0])  # ahead on average, by noise
     assert not clearly_better([5.0], [0.0])  # one sample proves nothing
     assert clearly_better([1.0, 1.2, 0.9, 1.1, 7.0], [0.0, 0.1, 0.0, 0.2])  # compared where both were played
+
+
+def lords_turn(time_limit: float | None) -> tuple[Any, Any]:
+    """A Lords classic position with several choices worth searching, as a Turn with `time_limit`."""
+    config = GameConfig("lords", "classic", 2, "limit")
+    state, seat = random_position(LORDS, config, 40)
+    return state, turn_for(LORDS, state, game_info(config, seat), 0, time_limit)
+
+
+def test_a_generous_time_limit_changes_nothing_of_a_budget_in_playouts() -> None:
+    _, free = lords_turn(None)
+    _, limited = lords_turn(10_000.0)
+    assert str(SearchBot("s", playouts=30).choose(free)) == str(SearchBot("s", playouts=30).choose(limited))
+
+
+def test_with_no_time_left_to_search_search_plays_greedys_choice() -> None:
+    _, turn = lords_turn(0.01)
+    _, again = lords_turn(None)
+    assert str(SearchBot("s", playouts=10_000).choose(turn)) == str(GreedyBot("s").choose(again))
+
+
+def test_the_search_stops_at_the_time_limit_and_keeps_the_priors_choice_without_evidence() -> None:
+    """A stop already past: no playout is played, and the first candidate (greedy's) is chosen."""
+    import time
+
+    from bots.search import Search
+
+    class Untouchable:
+        paired = True
+        playouts = 100
+
+        def determinize(self, view: Any, seat: int, rng: random.Random) -> Any:
+            raise AssertionError("no time was left to sample a world")
+
+    first, second = LORDS.parse_action("end"), LORDS.parse_action("build A2 gold")
+    search = Search(LORDS, Untouchable(), random.Random(1))  # type: ignore[arg-type]
+    assert search.halving({}, 0, [first, second], 10_000, None, time.perf_counter() - 1) == first
+    assert search.run({}, 0, [first, second], 10_000, None, time.perf_counter() - 1) == first
