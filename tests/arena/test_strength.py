@@ -7,7 +7,7 @@ from pathlib import Path
 
 from arena import strength
 from arena.strength import StrengthRow, match_name, record, section, target_of
-from cli.bench import Row, render_markdown
+from benchmarks.rows import Row, render_markdown
 from cli.main import main
 
 BENCH = "# Benchmarks\n\nProduced by `make bench`.\n\n| suite | measure |\n| --- | --- |\n| engine | x |\n"
