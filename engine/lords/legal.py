@@ -155,7 +155,8 @@ def casino_roles(state: LordsState, seat: int, money: int) -> tuple[list[int], l
     mine: list[int] = []
     reorgs: list[int] = []
     houses: list[tuple[int, int]] = []
-    for root, lots in sorted(casinos.items()):
+    for root in sorted(casinos):
+        lots = casinos[root]
         if len(lots) == 1:  # most casinos: the same, written out
             chief = owner[root]
             if chief == seat:

@@ -68,19 +68,9 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
     lots, colours = buildable(state, seat)
     mine, reorgs, houses = casino_roles(state, seat, money)
     builds = len(lots) * len(colours)
-    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel")) if state.uw is not None else REMODEL_COST
-    groups = []
-    bossed = 0
-    height, risers, players = state.height, state.risers, state.players
-    for root in mine:  # each bossed casino's slots by kind: sprawls (one per lot of its frontier), remodels
-        # (one per colour), a raise; none of a kind it cannot afford at all (or raises in rules without)
-        size, frontier_size, cheapest = _shape(casinos[root])
-        level = height[root]
-        group = (frontier_size if 2 * cheapest + RISER_COST * (level - 1) <= money else 0,
-                 _COLOURS if remodel_cost * size <= money else 0,
-                 1 if risers and RISER_COST * size <= money and level < players else 0)
-        groups.append(group)
-        bossed += group[0] + group[1] + group[2]
+    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
+    groups = [_slot_groups(state, casinos[root], state.height[root], money, remodel_cost) for root in mine]
+    bossed = sum(map(sum, groups))
     bets = len(houses) if not state.gambled or extra_gamble(state) else 0
     cards = card_actions(state, seat) if state.uw is not None else []
     trades = trade_answers(state, seat) if state.trades else []
@@ -104,7 +94,7 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
             root, house = houses[k]
             limit = bet_limit(state, seat, house, casinos[root])
             if limit >= 1:
-                return _gamble(root, rng.randint(1, limit))
+                return Gamble(_NAMES[root], rng.randint(1, limit))
             continue
         k -= bets
         if k < len(cards):
@@ -114,10 +104,15 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
     return from_list(state, seat, rng)
 
 
-@lru_cache(maxsize=8192)
-def _gamble(root: int, bet: int) -> Gamble:
-    """The bet `bet` at the casino of `root` (actions are immutable: made once, drawn many times)."""
-    return Gamble(_NAMES[root], bet)
+def _slot_groups(state: LordsState, lots: tuple[int, ...], level: int, money: int,
+                 remodel_cost: int) -> tuple[int, int, int]:
+    """The slots of a casino (its `lots`, `level` high) the player is the boss of, by kind: sprawls (one per
+    lot of its frontier), remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises,
+    not in these rules) gets none, since none of its actions is legal."""
+    size, frontier_size, cheapest = _shape(lots)
+    return (frontier_size if 2 * cheapest + RISER_COST * (level - 1) <= money else 0,
+            _COLOURS if remodel_cost * size <= money else 0,
+            1 if state.risers and RISER_COST * size <= money and level < state.players else 0)
 
 
 @lru_cache(maxsize=4096)
