@@ -2,7 +2,7 @@
 
     vegas bot --server HOST:PORT --game 7f3a1c                 the lowest free seat of a game, the random bot
     vegas bot --server HOST:PORT --create "lords up 4 bots 2"  a new game: this bot in seat 0, two of the server's
-    vegas bot --game 7f3a1c --seat 2 --token T                 back into a seat already taken
+    vegas bot --game 7f3a1c --seat 2 --token=T                 back into a seat already taken
     vegas bot --game 7f3a1c --bot mybots:Cautious               any bots.base.Bot subclass, or an entry point's
 
 It joins (retried while the server cannot be reached), then plays the bot with bots.runner.SeatRunner until
@@ -96,8 +96,9 @@ async def _sit(client: Client, game_id: str, args: argparse.Namespace, bot: Bot)
         joined = await client.join_game(game_id, args.name or f"{bot.name} bot", args.seat)
         seat, token, game = joined.seat, joined.token, joined.game
         log.info("joined", game_id=game_id, seat=seat, colour=game.seats[seat].colour)
-        print(f"seat token for seat {seat} (reuse it with --token, and --entropy {joined.entropy}, to resume): "
-              f"{token}", flush=True)
+        # `--token=T`, not `--token T`: a token may begin with "-", which argparse would take for an option
+        print(f"seat token for seat {seat}: {token} (to resume: --seat {seat} --token={token} "
+              f"--entropy={joined.entropy})", flush=True)
     return GameInfo(game.game, game.rules, game.players, game.options, seat), token
 
 

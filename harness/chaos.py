@@ -234,7 +234,7 @@ class Chaos:
         try:
             bot = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "cli.main", "bot", "--server", self.server.address, "--game", game_id,
-                "--seat", str(seat), "--token", token, "--seed", f"{self.plan.seed}/{index}", "--log-json",
+                "--seat", str(seat), f"--token={token}", "--seed", f"{self.plan.seed}/{index}", "--log-json",
                 stdout=subprocess.DEVNULL, stderr=log)
             self.bots.append(bot)
             self.outcome.bot_processes += 1

@@ -80,7 +80,7 @@ def test_vegas_bot_plays_on_in_a_seat_taken_before_with_its_token(tmp_path: Path
                                                        bots=[pb.BotSeat(seat=0)], bot_think_ms=0)).game_id
         token = stub.JoinGame(pb.JoinGameRequest(game_id=game_id, name="Ann")).seat_token
         finished = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--game",
-                                   game_id, "--seat", "1", "--token", token, "--log-json"],
+                                   game_id, "--seat", "1", f"--token={token}", "--log-json"],
                                   capture_output=True, text=True, timeout=120)
         summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
     assert finished.returncode == 0, finished.stderr
@@ -117,7 +117,7 @@ def test_vegas_bot_given_its_seat_and_entropy_reveals_and_plays(tmp_path: Path) 
                                                  entropy_commitment=commitment("kept"))).seat_token
         waiting = stub.GetGame(pb.GetGameRequest(game_id=game_id))
         finished = subprocess.run([sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--game",
-                                   game_id, "--seat", "1", "--token", token, "--entropy", "kept", "--log-json"],
+                                   game_id, "--seat", "1", f"--token={token}", "--entropy", "kept", "--log-json"],
                                   capture_output=True, text=True, timeout=120)
         summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
         reveal = stub.GetReplay(pb.GetReplayRequest(game_id=game_id))
@@ -135,5 +135,5 @@ def test_vegas_bot_prints_the_entropy_it_committed_to_with_its_token(tmp_path: P
         with stub_for(server.address) as stub:
             reveal = stub.GetReplay(pb.GetReplayRequest(game_id=game_id))
     assert finished.returncode == 0, finished.stderr
-    printed = finished.stdout.split("--entropy ")[1].split(",")[0]
+    printed = finished.stdout.split("--entropy=")[1].split(")")[0]
     assert list(reveal.entropies) == [printed, ""] and len(printed) == 64
