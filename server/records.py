@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import json
 import os
+import secrets
 import shutil
 import stat
 from dataclasses import asdict, dataclass, field
@@ -37,6 +38,15 @@ ID_LENGTH = 6
 def well_formed_id(game_id: str) -> bool:
     """Whether `game_id` could be one this server made, and so is safe to look for in the data directory."""
     return len(game_id) == ID_LENGTH and all(c in ID_ALPHABET for c in game_id)
+
+
+def new_token() -> str:
+    """A fresh secret token, a seat's or a host's: 32 URL-safe characters (192 random bits). Never one that
+    begins with "-", which a command line (`vegas bot --token T`) would take for an option."""
+    while True:
+        token = secrets.token_urlsafe(24)
+        if not token.startswith("-"):
+            return token
 
 
 def token_hash(token: str) -> str:

@@ -10,7 +10,6 @@ players' clients can show the invitation. A game has at most one rematch, kept i
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections import OrderedDict
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from engine.core.canonical import canonical_text
 from replays.format import last_record
 from server import errors
 from server.hub import GameHub
-from server.records import token_hash
+from server.records import new_token, token_hash
 from server.session import GameSession
 from server.viewers import Status
 
@@ -46,7 +45,7 @@ class Rematches:
             made = await self._made(old)
             if made is not None:
                 return made, ""
-            host = secrets.token_urlsafe(24)
+            host = new_token()
             record = old.record
             session, _ = await self.hub.create(
                 record.game, record.rules, record.options, record.players,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from server.hub import GameHub
 from server.limits import StreamCounter, address_of
 from server.match import Timings
 from server.ratelimit import RateLimiter
-from server.records import token_hash
+from server.records import new_token, token_hash
 from server.rematch import Rematches
 from server.session import GameSession
 from server.turntimer import MAX_TURN_TIMER
@@ -213,7 +212,7 @@ class VegasTable:
         think = request.bot_think_ms if request.HasField("bot_think_ms") else None
         timer = request.turn_timer if request.HasField("turn_timer") else None
         bot_timer = request.bot_turn_timer if request.HasField("bot_turn_timer") else None
-        host = secrets.token_urlsafe(24)
+        host = new_token()
         session, code = await self.hub.create(request.game, request.rules, validate.options(list(request.options)),
                                               validate.players(request.players), bots, think,
                                               owner=address_of(context.peer()), private=request.private,

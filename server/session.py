@@ -14,7 +14,6 @@ who committed to their entropy reveal it (`reveal`, `server.reveals`).
 from __future__ import annotations
 
 import asyncio
-import secrets
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from server.botseats import BotSeats
 from server.match import MatchSpec, Step, Timings
 from server.matches import Matches, RecordFailed
 from server.presence import Presence
-from server.records import GameRecord, GameStore, token_hash
+from server.records import GameRecord, GameStore, new_token, token_hash
 from server.recovery import Recovery
 from server.reveals import RevealDeadline, awaiting_reveals, reveal_refusal
 from server.tuning import settle_long_lived
@@ -167,7 +166,7 @@ class GameSession:
     async def _join(self, name: str, seat: int | None, entropy: str, entropy_commitment: str) -> tuple[int, str]:
         async with self.lock:
             chosen = self._free_seat(seat)
-            token = secrets.token_urlsafe(24)
+            token = new_token()
             record, joined_before = self.record.seats[chosen], self.record.joined_at
             record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
             record.entropy_commitment, record.hidden = entropy_commitment, bool(entropy_commitment)
