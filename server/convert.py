@@ -31,7 +31,9 @@ def events(change: Change) -> list[pb.Event]:
     return [pb.Event(text=e.text, json=e.json) for e in change.events]
 
 
-def update(session: GameSession, item: WatchUpdate, viewer: Viewer) -> pb.Update:
+def update(session: GameSession, item: WatchUpdate, viewer: Viewer, with_clocks: bool = True) -> pb.Update:
+    """The Watch message for `item`; without the running clocks if `with_clocks` is False (`update_bytes`
+    appends them at each send)."""
     if item.kind == "lobby":
         return pb.Update(game_id=session.game_id, lobby=summary(session), status=STATUS[session.status])
     change = item.change
@@ -44,7 +46,8 @@ def update(session: GameSession, item: WatchUpdate, viewer: Viewer) -> pb.Update
     else:
         message.diff.patch_json = item.payload
     _set_move(message.move, change)
-    message.clocks.extend(clocks(session, item.version))
+    if with_clocks:
+        message.clocks.extend(clocks(session, item.version))
     if viewer is not None:
         message.legal_actions.extend(legal_action(a) for a in session.logs[viewer].legal_at(item.version))
     return message
@@ -62,9 +65,7 @@ def update_bytes(session: GameSession, item: WatchUpdate, viewer: Viewer) -> byt
         return alone
     data = session.wire.get(change, viewer, item.kind)
     if data is None:
-        message = update(session, item, viewer)
-        del message.clocks[:]
-        data = session.wire.put(viewer, item.kind, message.SerializeToString())
+        data = session.wire.put(viewer, item.kind, update(session, item, viewer, with_clocks=False).SerializeToString())
     running = clocks(session, item.version)
     if running:
         data += pb.Update(clocks=running).SerializeToString()
