@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks import grpc_floor
 from benchmarks.rows import Row
 from bots.base import GameInfo
 from bots.local import decide, game_info
@@ -398,16 +399,32 @@ def _serving(stack: contextlib.ExitStack, cores: set[int] | None, checkout: Path
     return server
 
 
+def floor_rows(games: int, think: float, seconds: float, cores: tuple[set[int], set[int]] | None,
+               label: str) -> list[Row]:
+    """The floor under a scenario (`label`): what gRPC alone spends sending its actions' messages."""
+    floor = grpc_floor.measure(games, think, seconds, cores)
+    if not floor.actions:
+        return []
+    what = f"gRPC alone, the same messages with no game, {label}"
+    return [
+        Row("server", f"server CPU per action, {what}", 1000 * floor.server_cpu / floor.actions, "ms"),
+        Row("server", f"action round trip p99, {what}", 1000 * percentile(floor.trips, 0.99), "ms"),
+    ]
+
+
 def server_suite(quick: bool) -> list[Row]:
     """What `make bench` calls: diff sizes; round trips with 1, 10 and 100 concurrent games of busy bots
     (the 100, which the target is about, three times over, each run beside one of the baseline server), 100
-    games at a pace nearer to people's, and 100 busy games with the server sharing its cores with the load."""
+    games at a pace nearer to people's, 100 busy games with the server sharing its cores with the load, and
+    the floor under the target scenario: gRPC alone sending the same messages (`benchmarks.grpc_floor`)."""
     peak = max(CONCURRENCY)
     scenarios = [Scenario(games, THINK_SECONDS, target=games == peak, runs=3 if games == peak and not quick else 1)
                  for games in CONCURRENCY]
     scenarios += [Scenario(peak, HUMAN_THINK_SECONDS), Scenario(peak, THINK_SECONDS, pinned=False)]
     baseline = os.environ.get("VEGAS_BENCH_BASELINE", BASELINE_REF)
-    return diff_sizes(games=10 if quick else 100) + round_trip_rows(scenarios, 8.0 if quick else 30.0, baseline)
+    seconds = 8.0 if quick else 30.0
+    floor = floor_rows(peak, THINK_SECONDS, seconds, split_cores(), Scenario(peak, THINK_SECONDS).label)
+    return diff_sizes(games=10 if quick else 100) + round_trip_rows(scenarios, seconds, baseline) + floor
 
 
 def main(argv: list[str] | None = None) -> None:
