@@ -14,7 +14,7 @@ STATUS = {Status.WAITING: pb.GAME_STATUS_WAITING, Status.RUNNING: pb.GAME_STATUS
 
 def summary(session: GameSession) -> pb.GameSummary:
     record = session.record
-    presence = session.presence
+    presence = session.audience.presence
     seats = [pb.SeatInfo(seat=s.seat, colour=s.colour, taken=s.taken, player=s.player, bot=bool(s.bot),
                          connected=presence.connected(s.seat), away_since=presence.away_since.get(s.seat, ""),
                          entropy_commitment=s.committed, revealed=s.revealed, stand_in=s.stand_in)
@@ -49,7 +49,7 @@ def update(session: GameSession, item: WatchUpdate, viewer: Viewer, with_clocks:
     if with_clocks:
         message.clocks.extend(clocks(session, item.version))
     if viewer is not None:
-        message.legal_actions.extend(legal_action(a) for a in session.logs[viewer].legal_at(item.version))
+        message.legal_actions.extend(legal_action(a) for a in session.audience.logs[viewer].legal_at(item.version))
     return message
 
 
@@ -63,9 +63,10 @@ def update_bytes(session: GameSession, item: WatchUpdate, viewer: Viewer) -> byt
     if change is None or change is not session.change or session.failed:
         alone: bytes = update(session, item, viewer).SerializeToString()
         return alone
-    data = session.wire.get(change, viewer, item.kind)
+    wire = session.audience.wire
+    data = wire.get(change, viewer, item.kind)
     if data is None:
-        data = session.wire.put(viewer, item.kind, update(session, item, viewer, with_clocks=False).SerializeToString())
+        data = wire.put(viewer, item.kind, update(session, item, viewer, with_clocks=False).SerializeToString())
     running = clocks(session, item.version)
     if running:
         data += pb.Update(clocks=running).SerializeToString()

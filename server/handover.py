@@ -98,4 +98,4 @@ async def _set(session: GameSession, seat: int, bot: str, why: str) -> None:
     await session.matches.seat_bot(session.game_id, seat, bot)
     session.log.info("seat_handed" if bot else "seat_given_back", seat=seat, bot=bot or before, by=why,
                      version=session.version)
-    session._publish_lobby()  # every viewer's seat list shows the stand-in
+    session.audience.publish_lobby()  # every viewer's seat list shows the stand-in

@@ -1,4 +1,5 @@
-"""One game on the server: its lobby, its viewers and its bots; its match runs in `server.match`.
+"""One game on the server: its lobby, its order of actions and its bots; its match runs in `server.match`,
+and what its viewers are shown is its `server.audience.Audience`.
 
 Everything that changes a game goes through `GameSession.submit` while holding the game's lock, so a
 game's actions are applied strictly one at a time and in order (many games still run side by side). The
@@ -28,27 +29,16 @@ from engine.core.errors import EngineError
 from replays.format import Tail, last_record, read_tail
 from server import errors
 from server.answers import AnswerCache
+from server.audience import Audience
 from server.botseats import BotSeats
 from server.match import MatchSpec, Step, Timings
 from server.matches import Matches, RecordFailed
-from server.presence import Presence
 from server.records import GameRecord, GameStore, new_token, token_hash
 from server.recovery import Recovery
 from server.reveals import RevealDeadline, awaiting_reveals, reveal_refusal
 from server.tuning import settle_long_lived
 from server.turntimer import DEFAULT_BOT_TURN_TIMER, Clock, TurnTimer
-from server.viewers import (
-    Change,
-    ChangeWindow,
-    EventLine,
-    LegalAction,
-    Status,
-    Subscriber,
-    Viewer,
-    ViewerLog,
-    WatchUpdate,
-    WireCache,
-)
+from server.viewers import Change, EventLine, LegalAction, Status, Subscriber, Viewer, WatchUpdate
 
 log = structlog.get_logger("vegas.server")
 
@@ -81,17 +71,12 @@ class GameSession:
         self.settings = settings
         self.matches = matches
         self.lock = asyncio.Lock()
-        self.logs: dict[Viewer, ViewerLog] = {}
-        self.changes = ChangeWindow(settings.window)  # what made each version the logs keep (events, moves)
-        self.change: Change | None = None
+        self.audience = Audience(settings.window, settings.queue_capacity, (s.seat for s in record.seats if s.bot))
         self.finished_version: int | None = None  # set for a finished game whose views are not loaded
-        self.subscribers: set[Subscriber] = set()
-        self.wire = WireCache()  # the current version's updates as sent, shared by the streams of each viewer
         self.failed = False
         self.log = log.bind(game_id=record.game_id)
         self.recovery = Recovery(self.lock, lambda: self.failed, self._recover, self.log)
         self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot or s.stand_in])
-        self.presence = Presence(s.seat for s in record.seats if s.bot)
         self._forgetting: asyncio.Task[None] | None = None
         self.answered = AnswerCache()  # trade requests' answers, for retries
         self.owner = ""  # the address that created the game (its lobby quota); "" once restored
@@ -108,6 +93,11 @@ class GameSession:
     @property
     def game_id(self) -> str:
         return self.record.game_id
+
+    @property
+    def change(self) -> Change | None:
+        """The current version's change (None before the game starts)."""
+        return self.audience.change
 
     @property
     def status(self) -> Status:
@@ -179,7 +169,7 @@ class GameSession:
                 self.record.joined_at = joined_before
                 raise
             self.log.info("seat_taken", seat=chosen, player=name, committed=record.hidden)
-            self._publish_lobby()
+            self.audience.publish_lobby()
             if self.record.revealing:
                 self.reveals.arm(self.record.lobby_changed())
             elif self.record.full:
@@ -206,7 +196,7 @@ class GameSession:
                 record.entropy, record.hidden = "", True
                 raise
             self.log.info("entropy_revealed", seat=seat)
-            self._publish_lobby()
+            self.audience.publish_lobby()
             if not self.record.revealing:
                 self.reveals.cancel()
                 await self._start()
@@ -230,7 +220,7 @@ class GameSession:
             if late:
                 self.log.warning("entropy_withheld", seats=[s.seat for s in late],
                                  timeout_s=self.settings.reveal_timeout)
-                self._publish_lobby()
+                self.audience.publish_lobby()
             try:
                 await self._start()
             except Exception:
@@ -259,11 +249,6 @@ class GameSession:
             raise errors.seat_taken(self.game_id, seat)
         return seat
 
-    def _publish_lobby(self) -> None:
-        update = WatchUpdate("lobby", 0, "", "", None)
-        for subscriber in self.subscribers:
-            subscriber.offer(update)
-
     def spec(self) -> MatchSpec:
         """What the match needs to start or resume, wherever it runs."""
         record = self.record
@@ -282,18 +267,9 @@ class GameSession:
         self._begin(step)
         self.log.info("game_started", seed_commitment=self.record.commitment, players=self.record.players)
 
-    def _fresh_logs(self, step: Step) -> dict[Viewer, ViewerLog]:
-        """Every viewer's log, starting at `step` (its views whole, with no diffs or changes kept before them)."""
-        self.changes.clear()
-        self.changes.add(step.change)
-        return {viewer: ViewerLog(state, step.change.version, self.settings.window)
-                for viewer, state in step.views.items()}
-
     def _begin(self, step: Step) -> None:
-        self.change, self.defaults = step.change, dict(step.defaults)
-        self.logs = self._fresh_logs(step)
-        for subscriber in self.subscribers:
-            subscriber.offer(self.logs[subscriber.viewer].snapshot(step.change))
+        self.audience.begin(step)
+        self.defaults = dict(step.defaults)
         self._log_events(step.change)
         self._after_change()
         settle_long_lived()
@@ -383,18 +359,10 @@ class GameSession:
         return change
 
     def _publish(self, step: Step) -> Change:
-        """The new version: every viewer's log advanced, every subscriber handed its update."""
-        updates = self._advance(step)
-        for subscriber in self.subscribers:
-            subscriber.offer(updates[subscriber.viewer])  # never waits: a full queue means a snapshot later
+        """Make `step` the current version and show it to everyone."""
+        self.audience.publish(step)
+        self.defaults = dict(step.defaults)
         return step.change
-
-    def _advance(self, step: Step) -> dict[Viewer, WatchUpdate]:
-        """Make `step` the current version: every viewer's log and the window of changes advanced."""
-        updates = {viewer: self.logs[viewer].advance(state, step.change) for viewer, state in step.views.items()}
-        self.changes.add(step.change)
-        self.change, self.defaults = step.change, dict(step.defaults)
-        return updates
 
     def suspend(self, event: str) -> None:
         """The state may be ahead of the replay file: refuse everything until the game is re-played from its
@@ -416,8 +384,7 @@ class GameSession:
         self._note_dropped(tail)
         self.failed = False
         self.log.info("game_recovered", version=self.version)
-        for subscriber in self.subscribers:
-            subscriber.offer(self.snapshot(subscriber.viewer))
+        self.audience.resync()
         self._after_change()
 
     @property
@@ -444,9 +411,7 @@ class GameSession:
     def _after_change(self) -> None:
         if self.status is Status.FINISHED:
             self.log.info("game_over", version=self.version)
-            for viewer_log in self.logs.values():
-                viewer_log.forget_diffs()
-            self.changes.clear()
+            self.audience.finish()
             self.timer.stop()
             self.bot_seats.cancel()
             self._forgetting = asyncio.ensure_future(self.matches.forget(self.game_id))  # its match is done
@@ -459,50 +424,30 @@ class GameSession:
     def recent_changes(self, before_version: int | None) -> list[Change]:
         """The kept changes (the last `window` versions of a running game) before `before_version`; none
         once the game is over (its replay has them all)."""
-        return [] if self.status is Status.FINISHED else self.changes.before(before_version)
+        return [] if self.status is Status.FINISHED else self.audience.recent_changes(before_version)
 
     def legal_actions(self, seat: int) -> tuple[int, tuple[LegalAction, ...]]:
         """The seat's legal actions at the current version (kept with its view, so no lock is needed)."""
         self._check_playable()
-        return self.version, self.logs[seat].legal
+        return self.version, self.audience.legal(seat)
 
     # ------------------------------------------------------------------------------------------ viewers
 
     async def subscribe(self, viewer: Viewer, from_version: int | None) -> tuple[Subscriber, list[WatchUpdate]]:
-        """Open a stream for `viewer`: its first updates, and a queue for everything after them.
-
-        The first updates are taken and the subscriber registered without yielding to the event loop in
-        between, so no version is missed or sent twice."""
+        """Open a stream for `viewer` (`Audience.subscribe`), once a finished game's views are loaded."""
         if self.expired:
             raise errors.expired(self.game_id)
         if self.finished_version is not None:
             await self._load_finished()
-        subscriber = Subscriber(viewer, self.settings.queue_capacity)
-        first = self._first_updates(viewer, from_version)
-        if self.presence.arrive(viewer):
-            self._publish_lobby()  # the others see the seat come (back): before this stream is registered
-        self.subscribers.add(subscriber)
-        return subscriber, first
-
-    def _first_updates(self, viewer: Viewer, from_version: int | None) -> list[WatchUpdate]:
-        if self.change is not None and from_version is not None:
-            diffs = self.logs[viewer].diffs_after(from_version, self.changes)
-            if diffs is not None:
-                return diffs
-        return [self.snapshot(viewer)]
+        return self.audience.subscribe(viewer, from_version)
 
     def snapshot(self, viewer: Viewer) -> WatchUpdate:
         """The viewer's whole current view (the lobby while the game waits for players)."""
-        if self.change is None:
-            return WatchUpdate("lobby", 0, "", "", None)
-        return self.logs[viewer].snapshot(self.change)
+        return self.audience.snapshot(viewer)
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
-        if subscriber not in self.subscribers:
-            return
-        self.subscribers.discard(subscriber)
-        if self.presence.leave(subscriber.viewer) and self.status is not Status.FINISHED:
-            self._publish_lobby()  # the others see the seat go away
+        """A stream closed: the others see its seat go away if it was the seat's last (while it matters)."""
+        self.audience.unsubscribe(subscriber, announce=self.status is not Status.FINISHED)
 
     # ---------------------------------------------------------------------------------------------- bots
 
@@ -526,7 +471,7 @@ class GameSession:
         """For `BotSeats`: a bot seat with something to do, and the version it would act on."""
         if self.failed or self.status is not Status.RUNNING:
             return None
-        seat = self.bot_seats.seat_to_act(self.actors, {s: self.logs[s].legal for s in self.bot_seats.seats})
+        seat = self.bot_seats.seat_to_act(self.actors, {s: self.audience.legal(s) for s in self.bot_seats.seats})
         return None if seat is None else (seat, self.version)
 
     # ---------------------------------------------------------------------------------------- restoring
@@ -580,24 +525,19 @@ class GameSession:
                 return False
             await asyncio.to_thread(self.store.remove, self.game_id)
             self.expired = True
-            for subscriber in self.subscribers:
-                subscriber.close()
+            self.audience.close_streams()
             self.log.info("game_expired", lobby_changed=self.record.lobby_changed().isoformat())
             return True
 
     def _load(self, steps: list[Step]) -> None:
         """Take the steps a resumed match gives (`Matches.resume`): the views whole, then recent diffs."""
-        first, *rest = steps
-        self.logs, self.change, self.defaults = self._fresh_logs(first), first.change, dict(first.defaults)
-        for step in rest:
-            self._advance(step)
+        self.audience.load(steps)
+        self.defaults = dict(steps[-1].defaults)
 
     async def _load_finished(self) -> None:
         """A finished game restored lazily: rebuild its final views the first time someone watches it."""
         async with self.lock:
             if self.finished_version is None:
                 return
-            step = await self.matches.final(self.spec())
-            self.logs = self._fresh_logs(step)
-            self.change = step.change
+            self.audience.load([await self.matches.final(self.spec())])
             self.finished_version = None

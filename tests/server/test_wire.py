@@ -44,14 +44,14 @@ def test_every_stream_of_a_viewer_sends_the_same_bytes_which_parse_as_its_update
         hub, session = await started_game(tmp_path, turn_timer=0)
         streams = {viewer: [(await session.subscribe(viewer, None))[0] for _ in range(3)] for viewer in (None, 0, 1)}
         actor = session.actors[0]
-        await session.submit(actor, session.logs[actor].legal[-1].text, session.version)  # a diff for everyone
+        await session.submit(actor, session.audience.legal(actor)[-1].text, session.version)  # a diff for everyone
         seen = {}
         for viewer, subscribers in streams.items():
             items = [last_queued(subscriber) for subscriber in subscribers]  # after lobby updates (presence)
             assert all(item is not None and item.kind == "diff" for item in items)
             sent = [convert.update_bytes(session, item, viewer) for item in items if item is not None]
             seen[str(viewer)] = (sent, convert.update(session, items[0], viewer) if items[0] else None)
-        kept = len(session.wire.kept)
+        kept = len(session.audience.wire.kept)
         await hub.close()
         return {"seen": seen, "kept": kept}
 
