@@ -14,13 +14,12 @@ goes back is refused as stale (`GameSession.submit(bot=True)`), never recorded a
 
 from __future__ import annotations
 
-import asyncio
-
 import grpc
 import structlog
 
 from bots.registry import seat_bots
 from server import errors
+from server.records import saved_change
 from server.session import GameSession
 from server.viewers import Status
 
@@ -88,12 +87,8 @@ async def _set(session: GameSession, seat: int, bot: str, why: str) -> None:
     before = record.stand_in
     if before == bot:
         return
-    record.stand_in = bot
-    try:
-        await asyncio.to_thread(session.store.save, session.record)
-    except Exception:
-        record.stand_in = before
-        raise
+    async with saved_change(session.store, session.record):
+        record.stand_in = bot
     session.bot_seats.stand_in(seat, bool(bot))
     await session.matches.seat_bot(session.game_id, seat, bot)
     session.log.info("seat_handed" if bot else "seat_given_back", seat=seat, bot=bot or before, by=why,

@@ -13,6 +13,9 @@ umask; an existing directory open to others is left as the host made it (`open_t
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import copy
 import hashlib
 import hmac
 import json
@@ -20,6 +23,7 @@ import os
 import secrets
 import shutil
 import stat
+from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -166,6 +170,23 @@ class GameRecord:
             raise ValueError(f"game record version {data.get('record')!r}, expected {RECORD_VERSION}")
         fields = {k: v for k, v in data.items() if k not in {"record", "seats", "options"}}
         return cls(**fields, options=tuple(data["options"]), seats=[SeatRecord(**s) for s in data["seats"]])
+
+
+
+@contextlib.asynccontextmanager
+async def saved_change(store: GameStore, record: GameRecord) -> AsyncIterator[GameRecord]:
+    """Change `record` in the block; it is then saved (in a thread). If the block or the save fails, every
+    field of the record and of its seats is put back as it was and the error goes on: what the server holds
+    never claims what its disk does not (a seat taken, an entropy revealed, a stand-in, a rematch)."""
+    before = copy.deepcopy(record)
+    try:
+        yield record
+        await asyncio.to_thread(store.save, record)
+    except BaseException:
+        for seat, was in zip(record.seats, before.seats, strict=True):
+            vars(seat).update(vars(was))  # the same seat objects: others hold them
+        vars(record).update({name: value for name, value in vars(before).items() if name != "seats"})
+        raise
 
 
 class GameStore:

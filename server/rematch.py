@@ -19,7 +19,7 @@ from engine.core.canonical import canonical_text
 from replays.format import last_record
 from server import errors
 from server.hub import GameHub
-from server.records import new_token, token_hash
+from server.records import new_token, saved_change, token_hash
 from server.session import GameSession
 from server.viewers import Status
 
@@ -52,12 +52,8 @@ class Rematches:
                 {s.seat: s.bot for s in record.seats if s.bot}, record.bot_think_ms, owner=owner,
                 private=record.private, turn_timer=record.turn_timer, bot_turn_timer=record.bot_turn_timer,
                 host_hash=token_hash(host), code_hash=record.code_hash or None)
-            record.rematch = session.game_id
-            try:
-                await asyncio.to_thread(old.store.save, record)
-            except Exception:
-                record.rematch = ""
-                raise
+            async with saved_change(old.store, record):
+                record.rematch = session.game_id
         log.info("rematch_created", game_id=old.game_id, rematch=session.game_id, seat=seat)
         return session, host
 

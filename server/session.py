@@ -33,7 +33,7 @@ from server.audience import Audience
 from server.botseats import BotSeats
 from server.match import MatchSpec, Step, Timings
 from server.matches import Matches, RecordFailed
-from server.records import GameRecord, GameStore, new_token, token_hash
+from server.records import GameRecord, GameStore, new_token, saved_change, token_hash
 from server.recovery import Recovery
 from server.reveals import RevealDeadline, awaiting_reveals, reveal_refusal
 from server.tuning import settle_long_lived
@@ -157,17 +157,11 @@ class GameSession:
         async with self.lock:
             chosen = self._free_seat(seat)
             token = new_token()
-            record, joined_before = self.record.seats[chosen], self.record.joined_at
-            record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
-            record.entropy_commitment, record.hidden = entropy_commitment, bool(entropy_commitment)
-            self.record.joined_at = self.now().isoformat(timespec="milliseconds")
-            try:
-                await asyncio.to_thread(self.store.save, self.record)
-            except Exception:
-                record.player, record.token_hash, record.entropy = "", "", ""
-                record.entropy_commitment, record.hidden = "", False
-                self.record.joined_at = joined_before
-                raise
+            async with saved_change(self.store, self.record) as game:
+                record = game.seats[chosen]
+                record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
+                record.entropy_commitment, record.hidden = entropy_commitment, bool(entropy_commitment)
+                game.joined_at = self.now().isoformat(timespec="milliseconds")
             self.log.info("seat_taken", seat=chosen, player=name, committed=record.hidden)
             self.audience.publish_lobby()
             if self.record.revealing:
@@ -189,12 +183,8 @@ class GameSession:
                 raise refusal
             if not record.hidden:
                 return
-            record.entropy, record.hidden = entropy, False
-            try:
-                await asyncio.to_thread(self.store.save, self.record)
-            except Exception:
-                record.entropy, record.hidden = "", True
-                raise
+            async with saved_change(self.store, self.record):
+                record.entropy, record.hidden = entropy, False
             self.log.info("entropy_revealed", seat=seat)
             self.audience.publish_lobby()
             if not self.record.revealing:
@@ -208,13 +198,11 @@ class GameSession:
             if self.change is not None or self.finished_version is not None or not self.record.full:
                 return True
             late = [s for s in self.record.seats if s.hidden]
-            for seat in late:
-                seat.hidden, seat.withheld = False, True
             try:
-                await asyncio.to_thread(self.store.save, self.record)
+                async with saved_change(self.store, self.record):
+                    for seat in late:
+                        seat.hidden, seat.withheld = False, True
             except Exception:
-                for seat in late:
-                    seat.hidden, seat.withheld = True, False
                 self.log.exception("reveal_close_failed")
                 return False
             if late:
