@@ -44,6 +44,7 @@ from bots.runner import SeatRunner
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
 from server.diff import make_patch
+from server.match import MatchSpec, ServedMatch
 from server.tuning import restore_defaults, tune_for_latency
 from vegas_client import Client, NewGame, ViewUpdate, client_for
 
@@ -89,6 +90,28 @@ def diff_sizes(games: int) -> list[Row]:
             Row("server", f"diff / snapshot, {title}", 100 * diff_bytes / snapshot_bytes, "%"),
         ]
     return rows
+
+
+def match_rows(games: int) -> list[Row]:
+    """The CPU an action costs the server's match alone (`ServedMatch.play`: the rules, the replay record, every
+    viewer's view, diff and hash, the legal actions), in this process over random 4-player Lords `up` games:
+    the share of the server's CPU per action that is not gRPC, asyncio, protobuf or logs."""
+    spent, actions = 0.0, 0
+    with tempfile.TemporaryDirectory(prefix="vegas-bench-") as directory:
+        for k in range(games):
+            config = GameConfig("lords", "up", 4, f"bench/{k}")
+            spec = MatchSpec(f"bench{k}", config, ("Blue", "Red", "Green", "Yellow"), Path(directory) / f"{k}.jsonl")
+            served, _ = ServedMatch.start(spec)
+            bot = RandomBot(f"bench/{k}")
+            while not served.match.over:
+                seat = served.match.actors()[0]
+                action = decide(bot, served.game, served.match.state, game_info(config, seat), served.version)
+                started = time.process_time()
+                served.play(seat, str(action.text()))
+                spent += time.process_time() - started
+                actions += 1
+    return [Row("server", "server CPU per action in the match alone (rules, record, views, diffs; in-process, "
+                          "random 4-player Lords up games)", 1000 * spent / actions, "ms")]
 
 
 # ------------------------------------------------------------------------------------------ round trips
@@ -415,8 +438,9 @@ def floor_rows(games: int, think: float, seconds: float, cores: tuple[set[int], 
 def server_suite(quick: bool) -> list[Row]:
     """What `make bench` calls: diff sizes; round trips with 1, 10 and 100 concurrent games of busy bots
     (the 100, which the target is about, three times over, each run beside one of the baseline server), 100
-    games at a pace nearer to people's, 100 busy games with the server sharing its cores with the load, and
-    the floor under the target scenario: gRPC alone sending the same messages (`benchmarks.grpc_floor`)."""
+    games at a pace nearer to people's, 100 busy games with the server sharing its cores with the load; and
+    two parts of the target's CPU per action: the match's own work (`match_rows`) and the floor under it all,
+    gRPC alone sending the same messages (`benchmarks.grpc_floor`)."""
     peak = max(CONCURRENCY)
     scenarios = [Scenario(games, THINK_SECONDS, target=games == peak, runs=3 if games == peak and not quick else 1)
                  for games in CONCURRENCY]
@@ -424,7 +448,8 @@ def server_suite(quick: bool) -> list[Row]:
     baseline = os.environ.get("VEGAS_BENCH_BASELINE", BASELINE_REF)
     seconds = 8.0 if quick else 30.0
     floor = floor_rows(peak, THINK_SECONDS, seconds, split_cores(), Scenario(peak, THINK_SECONDS).label)
-    return diff_sizes(games=10 if quick else 100) + round_trip_rows(scenarios, seconds, baseline) + floor
+    trips = round_trip_rows(scenarios, seconds, baseline)
+    return diff_sizes(games=10 if quick else 100) + match_rows(games=3 if quick else 30) + trips + floor
 
 
 def main(argv: list[str] | None = None) -> None:

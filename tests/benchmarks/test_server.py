@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.server import GameTimes, Load, Scenario, load_rows, percentile, pooled, stolen_percent
+from benchmarks.server import GameTimes, Load, Scenario, load_rows, match_rows, percentile, pooled, stolen_percent
 from vegas_client import ViewUpdate
 
 
@@ -38,3 +38,8 @@ def test_runs_pool_into_one_long_run() -> None:
     measures = [row.measure for row in load_rows(whole, runs)]
     label = "100 concurrent games, bots thinking ~0.5 s, 2 runs pooled"
     assert f"action round trip p99, run 2 of 2 alone, {label}" in measures
+
+
+def test_the_match_alone_costs_some_cpu_per_action() -> None:
+    (row,) = match_rows(games=1)
+    assert row.unit == "ms" and 0 < row.value < 1000
