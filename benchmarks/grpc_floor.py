@@ -8,6 +8,10 @@ each on a connection of their own, pauses of `think` seconds, the server pinned 
 the load generator measures the server's CPU per action. Whatever the real server spends above this figure
 is its own work (the rules, the views, the record, protobuf, logs); below it nothing in Python can go
 without sending fewer messages.
+
+`durable=True` adds what no server that keeps its word can skip: before answering, the action's record (a
+line of a replay's mean size) is appended to the game's file and made durable by the server's own
+`server.syncer.Syncer`, as the real server does before it acknowledges anything.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import asyncio
 import multiprocessing
 import os
 import random
+import tempfile
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -23,8 +28,12 @@ from multiprocessing.queues import Queue
 
 import grpc
 
+from replays.format import sync_file
+from server.syncer import Syncer
+
 SERVICE = "floor.Floor"
 UPDATE_BYTES = 450  # the mean Lords of Vegas diff per viewer and version (`benchmarks.server.diff_sizes`)
+RECORD_BYTES = 300  # about an action's record in a replay file
 SEATS = 4
 
 
@@ -32,11 +41,24 @@ def _same(data: bytes) -> bytes:
     return data
 
 
-async def _serve(ports: Queue[int]) -> None:
+async def _serve(ports: Queue[int], records: str | None) -> None:
     """A server whose `Act` answers each request and sends `UPDATE_BYTES` to every Watch stream of the
-    request's game (its bytes: the game's name)."""
+    request's game (its bytes: the game's name); with `records` (a directory), after appending a record to
+    the game's file there and syncing it."""
     watchers: dict[bytes, list[asyncio.Queue[bytes]]] = {}
     update = b"u" * UPDATE_BYTES
+    syncer = Syncer(asyncio.get_running_loop()) if records else None
+
+    async def record(game: bytes) -> None:
+        if syncer is None:
+            return
+        path = os.path.join(records or "", game.decode())
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, b"r" * RECORD_BYTES + b"\n")
+        finally:
+            os.close(fd)
+        await syncer.submit(lambda: sync_file(path))
 
     async def watch(game: bytes, context: grpc.aio.ServicerContext[bytes, bytes]) -> AsyncIterator[bytes]:
         queue: asyncio.Queue[bytes] = asyncio.Queue()
@@ -48,6 +70,7 @@ async def _serve(ports: Queue[int]) -> None:
     async def act(requests: AsyncIterator[bytes], context: grpc.aio.ServicerContext[bytes, bytes]
                   ) -> AsyncIterator[bytes]:
         async for game in requests:
+            await record(game)
             for queue in watchers.get(game, ()):
                 queue.put_nowait(update)
             yield b"ok"
@@ -63,10 +86,10 @@ async def _serve(ports: Queue[int]) -> None:
     await server.wait_for_termination()
 
 
-def _server_process(ports: Queue[int], cores: set[int] | None) -> None:
+def _server_process(ports: Queue[int], cores: set[int] | None, records: str | None) -> None:
     if cores is not None:
         os.sched_setaffinity(0, cores)
-    asyncio.run(_serve(ports))
+    asyncio.run(_serve(ports, records))
 
 
 @dataclass
@@ -117,12 +140,20 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measure(games: int, think: float, seconds: float, cores: tuple[set[int], set[int]] | None) -> Floor:
+def measure(games: int, think: float, seconds: float, cores: tuple[set[int], set[int]] | None,
+            durable: bool = False) -> Floor:
     """The bare server in a process of its own (on `cores[0]`), `games` games played from this process
-    (on `cores[1]`) for `seconds`."""
+    (on `cores[1]`) for `seconds`; `durable`: each action's record synced before it is answered."""
+    with tempfile.TemporaryDirectory(prefix="vegas-floor-") as records:
+        return _measure(games, think, seconds, cores, records if durable else None)
+
+
+def _measure(games: int, think: float, seconds: float, cores: tuple[set[int], set[int]] | None,
+             records: str | None) -> Floor:
     context = multiprocessing.get_context("spawn")  # grpc's threads do not survive a fork
     ports: Queue[int] = context.Queue()
-    process = context.Process(target=_server_process, args=(ports, cores[0] if cores else None), daemon=True)
+    process = context.Process(target=_server_process, args=(ports, cores[0] if cores else None, records),
+                              daemon=True)
     process.start()
     own = os.sched_getaffinity(0)
     try:

@@ -424,15 +424,18 @@ def _serving(stack: contextlib.ExitStack, cores: set[int] | None, checkout: Path
 
 def floor_rows(games: int, think: float, seconds: float, cores: tuple[set[int], set[int]] | None,
                label: str) -> list[Row]:
-    """The floor under a scenario (`label`): what gRPC alone spends sending its actions' messages."""
-    floor = grpc_floor.measure(games, think, seconds, cores)
-    if not floor.actions:
-        return []
-    what = f"gRPC alone, the same messages with no game, {label}"
-    return [
-        Row("server", f"server CPU per action, {what}", 1000 * floor.server_cpu / floor.actions, "ms"),
-        Row("server", f"action round trip p99, {what}", 1000 * percentile(floor.trips, 0.99), "ms"),
-    ]
+    """The floors under a scenario (`label`): what gRPC alone spends sending its actions' messages, and that
+    with each action's record synced before it is answered."""
+    rows = []
+    for durable, what in ((False, "gRPC alone, the same messages with no game"),
+                          (True, "gRPC alone and each action's record synced, with no game")):
+        floor = grpc_floor.measure(games, think, seconds, cores, durable)
+        if floor.actions:
+            rows += [Row("server", f"server CPU per action, {what}, {label}",
+                         1000 * floor.server_cpu / floor.actions, "ms"),
+                     Row("server", f"action round trip p99, {what}, {label}", 1000 * percentile(floor.trips, 0.99),
+                         "ms")]
+    return rows
 
 
 def server_suite(quick: bool) -> list[Row]:
