@@ -181,7 +181,7 @@ def _measure(games: int, think: float, seconds: float, cores: tuple[set[int], se
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m benchmarks.grpc_floor [GAMES] [--seconds S]`: the floor alone, printed."""
+    """`python -m benchmarks.grpc_floor [GAMES] [--seconds S]`: the floors alone (plain and durable), printed."""
     import argparse
 
     from benchmarks.server import THINK_SECONDS, floor_rows, split_cores
