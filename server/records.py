@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import hashlib
 import hmac
 import json
@@ -175,19 +174,41 @@ class GameRecord:
 
 @contextlib.asynccontextmanager
 async def saved_change(store: GameStore, record: GameRecord) -> AsyncIterator[GameRecord]:
-    """Change `record` in the block; it is then saved (in a thread). If the block or the save fails, every
-    field of the record and of its seats is put back as it was and the error goes on: what the server holds
-    never claims what its disk does not (a seat taken, an entropy revealed, a stand-in, a rematch)."""
-    before = copy.deepcopy(record)
+    """Change `record` in the block; it is then saved (in a thread). If the block or the save fails, the
+    fields the block changed (of the record and of its seats) are put back, and the error goes on: what the
+    server holds never claims what its disk does not (a seat taken, an entropy revealed, a stand-in, a
+    rematch). A field someone else changed while the save was under way is left as they made it."""
+    before = _fields(record)
     try:
         yield record
+    except BaseException:
+        _put_back(record, before, _fields(record))
+        raise
+    after = _fields(record)
+    try:
         await asyncio.to_thread(store.save, record)
     except BaseException:
-        for seat, was in zip(record.seats, before.seats, strict=True):
-            vars(seat).update(vars(was))  # the same seat objects: others hold them
-        vars(record).update({name: value for name, value in vars(before).items() if name != "seats"})
+        _put_back(record, before, after)
         raise
 
+
+Fields = dict[tuple[int, str], Any]  # (seat, or -1 for the record itself; field name) -> value
+
+
+def _fields(record: GameRecord) -> Fields:
+    fields: Fields = {(-1, name): value for name, value in vars(record).items() if name != "seats"}
+    for seat in record.seats:
+        fields.update({(seat.seat, name): value for name, value in vars(seat).items()})
+    return fields
+
+
+def _put_back(record: GameRecord, before: Fields, after: Fields) -> None:
+    """Each field that went from its `before` value to its `after` value and still has it gets `before`'s."""
+    for (seat, name), value in after.items():
+        if before.get((seat, name), value) != value:
+            holder: Any = record if seat < 0 else record.seats[seat]
+            if getattr(holder, name) == value:
+                setattr(holder, name, before[seat, name])
 
 class GameStore:
     """The data directory: one directory per game."""

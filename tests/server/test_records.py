@@ -65,3 +65,20 @@ def test_a_saved_change_is_on_disk(tmp_path: Path) -> None:
     asyncio.run(join())
     assert record.seats[1].player == "Bob"
     assert [s.player for s in store.load_all()[0].seats] == ["Ann", "Bob"]
+
+
+def test_a_failed_save_leaves_what_someone_else_changed_meanwhile(tmp_path: Path) -> None:
+    record = _record()
+
+    class SlowFullDisk(GameStore):
+        def save(self, saved: GameRecord) -> None:
+            record.seats[0].stand_in = "greedy"  # another change, made while this save was under way
+            raise OSError(28, "No space left on device")
+
+    async def join() -> None:
+        async with saved_change(SlowFullDisk(tmp_path), record):
+            record.seats[1].player = "Bob"
+
+    with pytest.raises(OSError):
+        asyncio.run(join())
+    assert record.seats[1].player == "" and record.seats[0].stand_in == "greedy"
