@@ -137,6 +137,12 @@ def suspended(game_id: str) -> ApiError:
                     "re-playing the game from its replay file; retry in a moment")
 
 
+def not_saved(game_id: str, error: OSError) -> ApiError:
+    return ApiError(grpc.StatusCode.UNAVAILABLE, "not_saved",
+                    f"the server could not save game {game_id} ({error.strerror or error}); nothing changed: "
+                    "retry in a while (the host may need to free disk space)")
+
+
 def rate_limited(scope: str, rate: float) -> ApiError:
     flag = "--rate-limit" if scope == "connection" else "--address-rate-limit"
     return ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, "rate_limited",

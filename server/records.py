@@ -30,6 +30,7 @@ from typing import Any
 
 from engine.core.api import GameConfig
 from engine.core.fairness import commitment, game_seed
+from server import errors
 
 RECORD_VERSION = 1
 DIR_MODE = 0o700  # the data directory and every folder in it: the server's user only
@@ -175,9 +176,10 @@ class GameRecord:
 @contextlib.asynccontextmanager
 async def saved_change(store: GameStore, record: GameRecord) -> AsyncIterator[GameRecord]:
     """Change `record` in the block; it is then saved (in a thread). If the block or the save fails, the
-    fields the block changed (of the record and of its seats) are put back, and the error goes on: what the
-    server holds never claims what its disk does not (a seat taken, an entropy revealed, a stand-in, a
-    rematch). A field someone else changed while the save was under way is left as they made it."""
+    fields the block changed (of the record and of its seats) are put back, and the error goes on (a disk
+    that refuses: `errors.not_saved`, UNAVAILABLE): what the server holds never claims what its disk does
+    not (a seat taken, an entropy revealed, a stand-in, a rematch). A field someone else changed while the
+    save was under way is left as they made it."""
     before = _fields(record)
     try:
         yield record
@@ -187,8 +189,10 @@ async def saved_change(store: GameStore, record: GameRecord) -> AsyncIterator[Ga
     after = _fields(record)
     try:
         await asyncio.to_thread(store.save, record)
-    except BaseException:
+    except BaseException as error:
         _put_back(record, before, after)
+        if isinstance(error, OSError):  # the disk refused: the client hears so, in a sentence
+            raise errors.not_saved(record.game_id, error) from error
         raise
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from server.errors import ApiError
 from server.records import GameRecord, GameStore, SeatRecord, new_token, saved_change
 
 
@@ -36,7 +37,7 @@ def test_a_change_whose_save_fails_is_undone_field_by_field_and_the_error_goes_o
         async with saved_change(FullDisk(tmp_path), record) as game:
             game.seats[1].player, game.seats[1].hidden, game.joined_at = "Bob", True, "2026-11-26T10:01:00"
 
-    with pytest.raises(OSError, match="No space"):
+    with pytest.raises(ApiError, match=r"could not save game g1 \(No space left on device\); nothing changed"):
         asyncio.run(join())
     assert record == before
     assert record.seats[1] is seat  # put back in place: whoever holds the seat sees it free again
@@ -79,6 +80,6 @@ def test_a_failed_save_leaves_what_someone_else_changed_meanwhile(tmp_path: Path
         async with saved_change(SlowFullDisk(tmp_path), record):
             record.seats[1].player = "Bob"
 
-    with pytest.raises(OSError):
+    with pytest.raises(ApiError):
         asyncio.run(join())
     assert record.seats[1].player == "" and record.seats[0].stand_in == "greedy"

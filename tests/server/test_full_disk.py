@@ -1,0 +1,36 @@
+"""A disk that refuses to save a game's record: the request is refused in a sentence, and nothing changed."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import grpc
+import pytest
+from vegas.v1 import table_pb2 as pb
+
+from server.records import GameRecord, GameStore
+from tests.server.harness import create, refusal, serving, stub_for
+
+
+def test_a_join_the_disk_refuses_is_unavailable_and_leaves_the_seat_free(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    with serving(tmp_path / "data") as server, stub_for(server.address) as stub:
+        game_id = create(stub, players=2).game_id
+        saving = GameStore.save
+
+        def full(store: GameStore, record: GameRecord) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(GameStore, "save", full)
+        join = pb.JoinGameRequest(game_id=game_id, seat=0, name="Ann", entropy="a")
+        status, code, sentence = refusal(stub.JoinGame, join)
+        assert (status, code) == (grpc.StatusCode.UNAVAILABLE, "not_saved")
+        assert sentence == (f"the server could not save game {game_id} (No space left on device); nothing changed: "
+                            "retry in a while (the host may need to free disk space)")
+        seats = stub.GetGame(pb.GetGameRequest(game_id=game_id)).seats
+        assert [s.taken for s in seats] == [False, False]
+
+        monkeypatch.setattr(GameStore, "save", saving)  # the host freed some space: the retry takes the seat
+        assert stub.JoinGame(join).seat == 0
+        assert [s.player for s in stub.GetGame(pb.GetGameRequest(game_id=game_id)).seats] == ["Ann", ""]
