@@ -28,9 +28,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import structlog
+
 from engine.core.api import GameConfig
 from engine.core.fairness import commitment, game_seed
 from server import errors
+
+log = structlog.get_logger("vegas.server")
 
 RECORD_VERSION = 1
 DIR_MODE = 0o700  # the data directory and every folder in it: the server's user only
@@ -191,7 +195,8 @@ async def saved_change(store: GameStore, record: GameRecord) -> AsyncIterator[Ga
         await asyncio.to_thread(store.save, record)
     except BaseException as error:
         _put_back(record, before, after)
-        if isinstance(error, OSError):  # the disk refused: the client hears so, in a sentence
+        if isinstance(error, OSError):  # the disk refused: the host reads why, the client hears it in a sentence
+            log.warning("record_not_saved", game_id=record.game_id, exc_info=error)
             raise errors.not_saved(record.game_id, error) from error
         raise
 

@@ -64,7 +64,7 @@ def test_failed_join_restore_and_write_log_no_secret(tmp_path: Path, monkeypatch
         monkeypatch.setattr(ReplayWriter, "append", failing_append)
         with serving(tmp_path) as server, stub_for(server.address) as stub:
             status, code, _ = refusal(stub.JoinGame, pb.JoinGameRequest(game_id=lobby, name="eve", entropy="e"))
-            assert (status, code) == (grpc.StatusCode.INTERNAL, "internal")
+            assert (status, code) == (grpc.StatusCode.UNAVAILABLE, "not_saved")
             for token in tokens.values():  # one is the seat to act: its record cannot be written
                 status, code, _ = refusal(stub.SubmitAction, pb.SubmitActionRequest(
                     game_id=written, seat_token=token, action="end"))
@@ -75,7 +75,7 @@ def test_failed_join_restore_and_write_log_no_secret(tmp_path: Path, monkeypatch
         flush_logs()
         configure_logging(level="warning")
     text = out.getvalue()
-    for event in ("restore_failed", "record_failed", "request"):
+    for event in ("restore_failed", "record_failed", "record_not_saved", "request"):
         assert event in text  # each failure was logged, with its traceback
     assert text.count("Input/output error (injected)") >= 1 and "server/session.py" in text
     leaked = [secret for secret in secrets if secret in text]
