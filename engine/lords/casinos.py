@@ -133,13 +133,24 @@ def settle_ties(state: LordsState, events: list[Event], blocks: Iterable[int]) -
         for root in _BLOCK_LOTS_BY_INDEX[block]:
             if casino_of[root] != root or len(casinos[root]) == 1:  # a casino of one lot has one die at most
                 continue
-            lots = casinos[root]
-            tied = _tied_highest(state, lots)
-            while tied:
-                rolls = []
-                for lot in tied:
-                    old, new = state.die_pips[lot], state.rng.die()
-                    state.die_pips[lot] = new
-                    rolls.append((LOTS[lot].name, state.die_owner[lot], old, new))
-                events.append(BossTie(names(lots), tuple(rolls)))
-                tied = _tied_highest(state, lots)
+            settle_casino(state, events, root)
+
+
+def settle_casino(state: LordsState, events: list[Event], root: int) -> None:
+    """Reroll tied highest dice of different players in the casino rooted at `root` until it has one boss.
+
+    After an action that changed one casino only (a build, sprawl, remodel, raise or reorganization), this
+    is `settle_ties` of its block for less: no casino is ever left tied (an invariant the property tests
+    check, tests/engine/lords/invariants.py), so the changed one is the only one that can be."""
+    lots = state.casinos[root]
+    if len(lots) == 1:  # a casino of one lot has one die at most
+        return
+    tied = _tied_highest(state, lots)
+    while tied:
+        rolls = []
+        for lot in tied:
+            old, new = state.die_pips[lot], state.rng.die()
+            state.die_pips[lot] = new
+            rolls.append((LOTS[lot].name, state.die_owner[lot], old, new))
+        events.append(BossTie(names(lots), tuple(rolls)))
+        tied = _tied_highest(state, lots)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from engine.core.api import Event
 from engine.lords.actions import Layoff, Place, Remove
 from engine.lords.board import BLOCK_OF, LOTS
-from engine.lords.casinos import settle_ties
+from engine.lords.casinos import settle_casino, settle_ties
 from engine.lords.checks import describe_pending, illegal, lot_index
 from engine.lords.events import DieArranged, DieMoved, LayoffChosen, MarkerMoved
 from engine.lords.state import OVER, Decision, LordsState
@@ -25,10 +25,11 @@ _HOW = {"remove_marker": "remove LOT", "remove_die": "remove LOT", "place_die": 
         "layoff": "layoff yes|no"}
 
 
-def settle_after_action(state: LordsState, events: list[Event], blocks: Iterable[int]) -> None:
-    """After an action: settle boss ties now, unless a decision must come first (it settles them later)."""
+def settle_after_action(state: LordsState, events: list[Event], lot: int) -> None:
+    """After an action that changed the casino on `lot`: settle its boss ties now, unless a decision must come
+    first (which settles the ties of the decision's block once answered)."""
     if not state.pending:
-        settle_ties(state, events, blocks)
+        settle_casino(state, events, state.casino_of[lot])
 
 
 def do_decision(state: LordsState, seat: int, action: Remove | Place | Layoff, events: list[Event]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.api import Event
 from engine.lords.actions import Build, Raise, Remodel, Reorganize, Sprawl
-from engine.lords.board import BLOCK_OF, CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
+from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
 from engine.lords.casinos import boss, join, names
 from engine.lords.checks import check_money, check_turn, illegal, lot_index, owner_phrase
 from engine.lords.decisions import settle_after_action
@@ -58,7 +58,7 @@ def do_build(state: LordsState, seat: int, action: Build, events: list[Event]) -
     events.append(Built(seat, action.lot, action.colour, cost))
     join(state, (lot,), events)
     place_die(state, seat, lot, LOTS[lot].printed_die, "action")
-    settle_after_action(state, events, (BLOCK_OF[lot],))
+    settle_after_action(state, events, lot)
 
 
 def do_sprawl(state: LordsState, seat: int, action: Sprawl, events: list[Event]) -> None:
@@ -84,7 +84,7 @@ def do_sprawl(state: LordsState, seat: int, action: Sprawl, events: list[Event])
     events.append(Sprawled(seat, action.from_lot, action.lot, COLOURS[colour], level, cost))
     join(state, (lot,), events)
     place_die(state, seat, lot, LOTS[lot].printed_die, "action")
-    settle_after_action(state, events, (BLOCK_OF[lot],))
+    settle_after_action(state, events, lot)
 
 
 def do_remodel(state: LordsState, seat: int, action: Remodel, events: list[Event]) -> None:
@@ -104,7 +104,7 @@ def do_remodel(state: LordsState, seat: int, action: Remodel, events: list[Event
     state.tiles_left[colour] -= len(lots)
     events.append(Remodeled(seat, names(lots), COLOURS[old], action.colour, cost))
     join(state, lots, events)
-    settle_after_action(state, events, (BLOCK_OF[lot],))
+    settle_after_action(state, events, lot)
 
 
 def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event]) -> None:
@@ -124,7 +124,7 @@ def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event]) -
         state.height[each] = level + 1
     events.append(Raised(seat, names(lots), level + 1, cost))
     join(state, lots, events)
-    settle_after_action(state, events, (BLOCK_OF[lot],))
+    settle_after_action(state, events, lot)
 
 
 def do_reorganize(state: LordsState, seat: int, action: Reorganize, events: list[Event]) -> None:
@@ -158,4 +158,4 @@ def do_reorganize(state: LordsState, seat: int, action: Reorganize, events: list
         if len(set(values)) > 1:
             state.pending.append(Decision("place_die", player, "reorganize", lot=lots[0], values=values,
                                           lots=theirs))
-    settle_after_action(state, events, (BLOCK_OF[lot],))
+    settle_after_action(state, events, lot)

@@ -29,7 +29,7 @@ from typing import Any
 from engine.core.api import RandomSource
 from engine.lords.actions import Gamble
 from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
-from engine.lords.casinos import frontier
+from engine.lords.casinos import boss, frontier
 from engine.lords.gamble import bet_limit
 from engine.lords.legal import (
     BUILDS,
@@ -39,7 +39,6 @@ from engine.lords.legal import (
     REORGANIZES,
     SPRAWLS,
     buildable,
-    casino_roles,
     from_list,
     trade_answers,
 )
@@ -66,12 +65,11 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
     """The current player's action (no decision pending), drawn as the module docstring says."""
     money, casinos = state.money[seat], state.casinos
     lots, colours = buildable(state, seat)
-    mine, reorgs, houses = casino_roles(state, seat, money)
     builds = len(lots) * len(colours)
-    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
-    groups = [_slot_groups(state, casinos[root], state.height[root], money, remodel_cost) for root in mine]
-    bossed = sum(map(sum, groups))
-    bets = len(houses) if not state.gambled or extra_gamble(state) else 0
+    mine, reorgs, bets = _casino_slots(state, seat, money)
+    if state.gambled and not extra_gamble(state):
+        bets = 0
+    bossed = sum(total for _, total, _, _ in mine)
     cards = card_actions(state, seat) if state.uw is not None else []
     trades = trade_answers(state, seat) if state.trades else []
     size = builds + bossed + len(reorgs) + bets + len(cards) + len(trades) + 1
@@ -82,7 +80,7 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
             return BUILDS[lots[lot]][colours[colour]]
         k -= builds
         if k < bossed:
-            action = _bossed_action(state, money, mine, groups, k)
+            action = _bossed_action(state, money, mine, k)
             if action is not None:
                 return action
             continue
@@ -91,7 +89,7 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
             return REORGANIZES[reorgs[k]]
         k -= len(reorgs)
         if k < bets:
-            root, house = houses[k]
+            root, house = _house_at(state, seat, k)
             limit = bet_limit(state, seat, house, casinos[root])
             if limit >= 1:
                 return Gamble(_NAMES[root], rng.randint(1, limit))
@@ -104,15 +102,74 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
     return from_list(state, seat, rng)
 
 
-def _slot_groups(state: LordsState, lots: tuple[int, ...], level: int, money: int,
-                 remodel_cost: int) -> tuple[int, int, int]:
-    """The slots of a casino (its `lots`, `level` high) the player is the boss of, by kind: sprawls (one per
-    lot of its frontier), remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises,
-    not in these rules) gets none, since none of its actions is legal."""
+Slots = tuple[int, int, int, int]  # a bossed casino's root, its slots, and of those its sprawls and remodels
+
+
+def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots], list[int], int]:
+    """One pass over the casinos in root order, as `legal.casino_roles` makes it, but counting rather than
+    listing what only needs a count: the casinos `seat` is the boss of with their slots (`_slot_groups`),
+    the roots of those it may reorganize, and how many casinos another player is the boss of."""
+    owner, pips, flagged, casinos = state.die_owner, state.die_pips, state.reorganized, state.casinos
+    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
+    mine: list[Slots] = []
+    reorgs: list[int] = []
+    houses = 0
+    for root in sorted(casinos):
+        lots = casinos[root]
+        if len(lots) == 1:  # most casinos: the same, written out
+            chief = owner[root]
+            if chief != seat:
+                if chief >= 0:
+                    houses += 1
+                continue
+            if not flagged[root] and pips[root] <= money:
+                reorgs.append(root)
+        else:
+            chief, best, cost, have_die, reorganized = -1, 0, 0, False, False
+            for lot in lots:
+                who = owner[lot]
+                if who >= 0:
+                    value = pips[lot]
+                    cost += value
+                    if who == seat:
+                        have_die = True
+                    if flagged[lot]:
+                        reorganized = True
+                    if value > best:
+                        chief, best = who, value
+            if have_die and not reorganized and cost <= money:
+                reorgs.append(root)
+            if chief != seat:
+                if chief >= 0:
+                    houses += 1
+                continue
+        mine.append(_slot_groups(state, root, lots, money, remodel_cost))
+    return mine, reorgs, houses
+
+
+def _slot_groups(state: LordsState, root: int, lots: tuple[int, ...], money: int, remodel_cost: int) -> Slots:
+    """The slots of a casino the player is the boss of (root `root`), by kind: sprawls (one per lot of its
+    frontier), remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises, not in
+    these rules) gets none, since none of its actions is legal. As (root, all, sprawls, remodels)."""
     size, frontier_size, cheapest = _shape(lots)
-    return (frontier_size if 2 * cheapest + RISER_COST * (level - 1) <= money else 0,
-            _COLOURS if remodel_cost * size <= money else 0,
-            1 if state.risers and RISER_COST * size <= money and level < state.players else 0)
+    level = state.height[root]
+    sprawls = frontier_size if 2 * cheapest + RISER_COST * (level - 1) <= money else 0
+    remodels = _COLOURS if remodel_cost * size <= money else 0
+    raises = 1 if state.risers and RISER_COST * size <= money and level < state.players else 0
+    return root, sprawls + remodels + raises, sprawls, remodels
+
+
+def _house_at(state: LordsState, seat: int, index: int) -> tuple[int, int]:
+    """(root, boss) of casino number `index`, in root order, among those another player is the boss of."""
+    casinos, owner = state.casinos, state.die_owner
+    for root in sorted(casinos):
+        lots = casinos[root]
+        chief = owner[root] if len(lots) == 1 else boss(state, lots)
+        if chief >= 0 and chief != seat:
+            if not index:
+                return root, chief
+            index -= 1
+    raise AssertionError("a casino beyond those other players boss")
 
 
 @lru_cache(maxsize=4096)
@@ -123,10 +180,12 @@ def _shape(lots: tuple[int, ...]) -> tuple[int, int, int]:
     return len(lots), len(targets), min((_PRICES[t] for t in targets), default=1 << 30)
 
 
-def _bossed_action(state: LordsState, money: int, mine: list[int], groups: list[tuple[int, int, int]],
-                   slot: int) -> Any:
+def _bossed_action(state: LordsState, money: int, mine: list[Slots], slot: int) -> Any:
     """The action of slot number `slot` among the casinos the player is the boss of, if legal now."""
-    for root, (sprawls, remodels, raises) in zip(mine, groups, strict=True):
+    for root, total, sprawls, remodels in mine:
+        if slot >= total:
+            slot -= total
+            continue
         if slot < sprawls:
             target, tile = frontier(state.casinos[root])[slot], state.tile
             if (not state.tiles_left[tile[root]] or tile[target] >= 0 or state.marker[target] >= 0
@@ -140,8 +199,5 @@ def _bossed_action(state: LordsState, money: int, mine: list[int], groups: list[
             if slot == state.tile[root] or state.tiles_left[slot] < size:
                 return None
             return REMODELS[root][slot]
-        slot -= remodels
-        if slot < raises:
-            return RAISES[root]
-        slot -= raises
+        return RAISES[root]
     raise AssertionError("a slot beyond the casinos' slots")
