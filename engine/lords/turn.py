@@ -22,7 +22,7 @@ from engine.lords.board import (
     STRIP,
     card_name,
 )
-from engine.lords.casinos import names, settle_ties, tile_count, touches_strip
+from engine.lords.casinos import names, settle_casino, settle_ties, touches_strip
 from engine.lords.events import (
     CardDrawn,
     CasinoPaid,
@@ -183,7 +183,11 @@ def place_die(state: LordsState, seat: int, lot: int, pips: int, resume: str) ->
 
 def finish_draw(state: LordsState, events: list[Event], blocks: Iterable[int]) -> None:
     """The rest of the draw step once the drawn lot is taken: ties, payments, scoring, discard."""
-    settle_ties(state, events, (BLOCK_OF[state.last_card], *blocks))
+    blocks = tuple(blocks)
+    if blocks:  # decisions moved dice elsewhere too
+        settle_ties(state, events, (BLOCK_OF[state.last_card], *blocks))
+    elif state.tile[state.last_card] >= 0:  # a die taken over: only its casino can be tied (`settle_casino`)
+        settle_casino(state, events, state.casino_of[state.last_card])
     pay_out(state, events, state.last_card)
     if state.phase != OVER:
         state.phase = ACTIONS
@@ -191,7 +195,10 @@ def finish_draw(state: LordsState, events: list[Event], blocks: Iterable[int]) -
 
 def pay_out(state: LordsState, events: list[Event], card: int) -> None:
     """Steps 2-5: parking lots pay, the card's casinos pay and score, the card is discarded."""
-    counts = [state.marker.count(seat) for seat in range(state.players)]
+    counts = [0] * state.players
+    for seat in state.marker:  # one pass rather than a count per player
+        if seat >= 0:
+            counts[seat] += 1
     for seat, count in enumerate(counts):
         state.money[seat] += count
     if any(counts):
@@ -210,6 +217,7 @@ def pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
 
     `colour` is a casino colour, STRIP (casinos touching The Strip) or ALL_CASINOS (every casino)."""
     casinos, tile, owner, pips, money = state.casinos, state.tile, state.die_owner, state.die_pips, state.money
+    height = state.height
     if colour == ALL_CASINOS:
         paying = sorted(casinos)
     elif colour == STRIP:
@@ -219,26 +227,33 @@ def pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
     to_score: list[tuple[int, int, int]] = []  # (points, root, boss)
     for root in paying:
         lots = casinos[root]
-        amounts = [0] * state.players
-        chief, best = -1, 0  # as `boss` finds it, in the same pass
-        for lot in lots:
-            who = owner[lot]
-            if who >= 0:
-                amounts[who] += pips[lot]
-                if pips[lot] > best:
-                    chief, best = who, pips[lot]
-        for seat, amount in enumerate(amounts):
-            money[seat] += amount
-        points = tile_count(state, lots)
-        events.append(CasinoPaid(names(lots), COLOURS[state.tile[root]], state.height[root],
-                                 tuple([(s, a) for s, a in enumerate(amounts) if a]), chief, points))
+        if len(lots) == 1:  # most casinos: one die at most, its owner the boss
+            chief = owner[root]
+            payouts: tuple[tuple[int, int], ...] = ((chief, pips[root]),) if chief >= 0 else ()
+            if chief >= 0:
+                money[chief] += pips[root]
+        else:
+            amounts = [0] * state.players
+            chief, best = -1, 0  # as `boss` finds it, in the same pass
+            for lot in lots:
+                who = owner[lot]
+                if who >= 0:
+                    amounts[who] += pips[lot]
+                    if pips[lot] > best:
+                        chief, best = who, pips[lot]
+            payouts = tuple([(s, a) for s, a in enumerate(amounts) if a])
+            for seat, amount in payouts:
+                money[seat] += amount
+        points = len(lots) * height[root]  # `tile_count`
+        events.append(CasinoPaid(names(lots), COLOURS[tile[root]], height[root], payouts, chief, points))
         if chief >= 0:
             to_score.append((points, root, chief))
     for points, root, chief in sorted(to_score):
         before = state.score[chief]
         state.score[chief] = advance(before, points)
-        underworld.reset_combo(state, chief)
-        events.append(Scored(chief, names(state.casinos[root]), points, before, state.score[chief]))
+        if state.uw is not None:
+            underworld.reset_combo(state, chief)
+        events.append(Scored(chief, names(casinos[root]), points, before, state.score[chief]))
 
 
 def end_turn(state: LordsState, events: list[Event]) -> None:
