@@ -14,6 +14,7 @@ builds no action but the bet ranges.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -46,6 +47,7 @@ _COLOUR_RANGE = range(len(COLOURS))
 _NAMES = tuple(lot.name for lot in LOTS)
 _PRICES = tuple(lot.price for lot in LOTS)
 _CLOSED = tuple(lot.block == CLOSED_BLOCK_FOR_TWO for lot in LOTS)
+_DEAREST = max(_PRICES)
 BUILDS = tuple(tuple(Build(name, colour) for colour in COLOURS) for name in _NAMES)
 REMODELS = tuple(tuple(Remodel(name, colour) for colour in COLOURS) for name in _NAMES)
 SPRAWLS = tuple({near: Sprawl(LOTS[root].name, LOTS[near].name) for near in range(LOT_COUNT)
@@ -88,20 +90,29 @@ def from_list(state: LordsState, seat: int, rng: RandomSource) -> Any:
     return action.at(rng.randint(action.low, action.high)) if type(action) is ActionRange else action
 
 
-def buildable(state: LordsState, seat: int) -> tuple[list[int], list[int]]:
+def buildable(state: LordsState, seat: int) -> tuple[Sequence[int], Sequence[int]]:
     """The lots `seat` can afford to build on (its parking lots, in lot order) and the colours with a tile
-    left: every pair of the two is a legal build."""
-    money = state.money[seat]
-    budget = money + discount(state, seat, "build")  # Underworld cards: 0 without them
-    lots = [lot for lot in parking_lots(tuple(state.marker), seat) if _PRICES[lot] <= budget]
-    return lots, [c for c in _COLOUR_RANGE if state.tiles_left[c]]
+    left: every pair of the two is a legal build. Both remembered per layout (bots ask after every action,
+    and markers and tiles move a few times a turn)."""
+    lots = parking_lots(tuple(state.marker), seat)
+    budget = state.money[seat]
+    if state.uw is not None:
+        budget += discount(state, seat, "build")  # Underworld cards
+    if budget < _DEAREST:
+        lots = tuple([lot for lot in lots if _PRICES[lot] <= budget])
+    return lots, colours_left(tuple(state.tiles_left))
 
 
 @lru_cache(maxsize=1024)
 def parking_lots(marker: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """The lots where `marker` (each lot's marker: a seat or -1) has `seat`'s, in lot order. Markers move
-    once a turn or so, and bots ask after every action: remembered per layout."""
+    """The lots where `marker` (each lot's marker: a seat or -1) has `seat`'s, in lot order."""
     return tuple(lot for lot, who in enumerate(marker) if who == seat)
+
+
+@lru_cache(maxsize=1024)
+def colours_left(tiles_left: tuple[int, ...]) -> tuple[int, ...]:
+    """The colours of which `tiles_left` (tiles left by colour) has any, in colour order."""
+    return tuple(c for c, left in enumerate(tiles_left) if left)
 
 
 def decision_answers(state: LordsState, head: Decision) -> list[Any]:
@@ -114,7 +125,8 @@ def decision_answers(state: LordsState, head: Decision) -> list[Any]:
     return [Layoff(False), Layoff(True)]
 
 
-def _turn_choices(state: LordsState, seat: int) -> tuple[list[int], list[int], list[Any], list[tuple[int, int]]]:
+def _turn_choices(state: LordsState, seat: int) -> tuple[Sequence[int], Sequence[int], list[Any],
+                                                        list[tuple[int, int]]]:
     """The current player's actions but trade answers and `end`, in the documented order, as: the lots
     they may build on and the colours they may build (every pair is a build), the sprawls, remodels,
     reorganizations and raises, and (root, largest bet) of each casino they may gamble at.

@@ -24,6 +24,7 @@ checks that every action drawn is listed and every listed one is drawn.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from engine.core.api import RandomSource
@@ -66,10 +67,8 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
     money, casinos = state.money[seat], state.casinos
     lots, colours = buildable(state, seat)
     builds = len(lots) * len(colours)
-    mine, reorgs, bets = _casino_slots(state, seat, money)
-    if state.gambled and not extra_gamble(state):
-        bets = 0
-    bossed = sum(total for _, total, _, _ in mine)
+    mine, bossed, reorgs, houses = _casino_slots(state, seat, money)
+    bets = len(houses) if not state.gambled or extra_gamble(state) else 0
     cards = card_actions(state, seat) if state.uw is not None else []
     trades = trade_answers(state, seat) if state.trades else []
     size = builds + bossed + len(reorgs) + bets + len(cards) + len(trades) + 1
@@ -89,8 +88,8 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
             return REORGANIZES[reorgs[k]]
         k -= len(reorgs)
         if k < bets:
-            root, house = _house_at(state, seat, k)
-            limit = bet_limit(state, seat, house, casinos[root])
+            root = houses[k]
+            limit = bet_limit(state, seat, boss(state, casinos[root]), casinos[root])
             if limit >= 1:
                 return Gamble(_NAMES[root], rng.randint(1, limit))
             continue
@@ -105,71 +104,69 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
 Slots = tuple[int, int, int, int]  # a bossed casino's root, its slots, and of those its sprawls and remodels
 
 
-def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots], list[int], int]:
-    """One pass over the casinos in root order, as `legal.casino_roles` makes it, but counting rather than
-    listing what only needs a count: the casinos `seat` is the boss of with their slots (`_slot_groups`),
-    the roots of those it may reorganize, and how many casinos another player is the boss of."""
+def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots], int, list[int], list[int]]:
+    """One pass over the casinos in root order, as `legal.casino_roles` makes it: the casinos `seat` is the
+    boss of with their slots (`_slot_groups`) and how many those are in all, the roots of those it may
+    reorganize, and the roots of those another player is the boss of.
+
+    Speed matters here (bots call this after every action), hence the locals and the casinos of one lot
+    written out; a casino of several lots where the player has no die is another's if it has a die at all
+    (`_owners` reads its dice's owners at once)."""
     owner, pips, flagged, casinos = state.die_owner, state.die_pips, state.reorganized, state.casinos
+    height, can_raise = state.height, state.risers
     remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
     mine: list[Slots] = []
+    bossed = 0
     reorgs: list[int] = []
-    houses = 0
+    houses: list[int] = []
     for root in sorted(casinos):
         lots = casinos[root]
-        if len(lots) == 1:  # most casinos: the same, written out
+        if len(lots) == 1:
             chief = owner[root]
             if chief != seat:
                 if chief >= 0:
-                    houses += 1
+                    houses.append(root)
                 continue
             if not flagged[root] and pips[root] <= money:
                 reorgs.append(root)
         else:
-            chief, best, cost, have_die, reorganized = -1, 0, 0, False, False
+            owners = _owners(lots)(owner)
+            if seat not in owners:
+                if max(owners) >= 0:
+                    houses.append(root)
+                continue
+            chief, best, cost, reorganized = -1, 0, 0, False
             for lot in lots:
                 who = owner[lot]
                 if who >= 0:
                     value = pips[lot]
                     cost += value
-                    if who == seat:
-                        have_die = True
                     if flagged[lot]:
                         reorganized = True
                     if value > best:
                         chief, best = who, value
-            if have_die and not reorganized and cost <= money:
+            if not reorganized and cost <= money:
                 reorgs.append(root)
             if chief != seat:
-                if chief >= 0:
-                    houses += 1
+                houses.append(root)
                 continue
-        mine.append(_slot_groups(state, root, lots, money, remodel_cost))
-    return mine, reorgs, houses
+        # the slots of a casino the player is the boss of, by kind: sprawls (one per lot of its frontier),
+        # remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises, not in these
+        # rules) gets none, since none of its actions is legal
+        size, spread, cheapest = _shape(lots)
+        level = height[root]
+        sprawls = spread if 2 * cheapest + RISER_COST * (level - 1) <= money else 0
+        remodels = _COLOURS if remodel_cost * size <= money else 0
+        raises = 1 if can_raise and RISER_COST * size <= money and level < state.players else 0
+        mine.append((root, sprawls + remodels + raises, sprawls, remodels))
+        bossed += sprawls + remodels + raises
+    return mine, bossed, reorgs, houses
 
 
-def _slot_groups(state: LordsState, root: int, lots: tuple[int, ...], money: int, remodel_cost: int) -> Slots:
-    """The slots of a casino the player is the boss of (root `root`), by kind: sprawls (one per lot of its
-    frontier), remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises, not in
-    these rules) gets none, since none of its actions is legal. As (root, all, sprawls, remodels)."""
-    size, frontier_size, cheapest = _shape(lots)
-    level = state.height[root]
-    sprawls = frontier_size if 2 * cheapest + RISER_COST * (level - 1) <= money else 0
-    remodels = _COLOURS if remodel_cost * size <= money else 0
-    raises = 1 if state.risers and RISER_COST * size <= money and level < state.players else 0
-    return root, sprawls + remodels + raises, sprawls, remodels
-
-
-def _house_at(state: LordsState, seat: int, index: int) -> tuple[int, int]:
-    """(root, boss) of casino number `index`, in root order, among those another player is the boss of."""
-    casinos, owner = state.casinos, state.die_owner
-    for root in sorted(casinos):
-        lots = casinos[root]
-        chief = owner[root] if len(lots) == 1 else boss(state, lots)
-        if chief >= 0 and chief != seat:
-            if not index:
-                return root, chief
-            index -= 1
-    raise AssertionError("a casino beyond those other players boss")
+@lru_cache(maxsize=4096)
+def _owners(lots: tuple[int, ...]) -> itemgetter[tuple[int, ...]]:
+    """Reads the entries of `lots` (two or more) from a per-lot list, as a tuple, in one call."""
+    return itemgetter(*lots)
 
 
 @lru_cache(maxsize=4096)
