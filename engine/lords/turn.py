@@ -221,9 +221,9 @@ def pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
     if colour == ALL_CASINOS:
         paying = sorted(casinos)
     elif colour == STRIP:
-        paying = [root for root in sorted(casinos) if touches_strip(casinos[root])]
+        paying = sorted([root for root, lots in casinos.items() if touches_strip(lots)])
     else:
-        paying = [root for root in sorted(casinos) if tile[root] == colour]
+        paying = sorted([root for root in casinos if tile[root] == colour])  # sorting the few is cheaper
     to_score: list[tuple[int, int, int]] = []  # (points, root, boss)
     for root in paying:
         lots = casinos[root]
