@@ -1,12 +1,25 @@
 """The engines' suites: Lords of Vegas actions, games and random playouts per second (what a search bot's
-rollouts cost), and Las Vegas random games per second. Each figure is one process on one core."""
+rollouts cost), and Las Vegas random games per second. Each figure is one process on one core.
+
+Old and new side by side: the random playouts also run on the engine of another commit (`OLD_PLAYOUTS_REF`,
+or `$VEGAS_BENCH_ENGINE_BASELINE`; "" for none), checked out in a temporary git worktree and run in a child
+process from the same mid-game state (replayed from its actions' text), choosing from `legal_actions` as
+bots did then. Its runs take turns with this engine's `random_action` runs, and the rows give its
+playouts per second and the speed-up, run for run."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
+from benchmarks.baseline import baseline_checkout
 from benchmarks.rows import Row
 from bots.base import concrete
 from engine import GameConfig, get_game
@@ -37,17 +50,27 @@ def play_random_games(name: str, rules: str, players: int, games: int,
 
 
 MIDGAME_TURN = 15  # of about 31 in a 4-player game
+MIDGAME_SEED = "bench/midgame"
+# The engine before issue 14's `random_action` (the last commit before engine/lords/sample.py): its bots
+# chose each playout action from the whole `legal_actions` list. A commit, not a branch name, so the rows
+# mean the same thing in every later run.
+OLD_PLAYOUTS_REF = "37a498e"
+OLD_PAIRS = 3
 
 
-def lords_midgame() -> Any:
-    """A Lords of Vegas `up` 4-player state at turn 15, reached by random play (the same one every run)."""
+def lords_midgame() -> tuple[Any, list[tuple[int, str]]]:
+    """A Lords of Vegas `up` 4-player state at turn 15, reached by random play (the same one every run),
+    and the actions that reached it, as text (to reach it again on another commit's engine)."""
     game = get_game("lords")
-    state, _ = game.new(GameConfig("lords", "up", 4, "bench/midgame"))
+    state, _ = game.new(GameConfig("lords", "up", 4, MIDGAME_SEED))
     chooser = random.Random("bench/midgame")
+    moves = []
     while state.turn < MIDGAME_TURN:
         seat = game.actors(state)[0]
-        game.apply(state, seat, game.random_action(state, seat, chooser))
-    return state
+        action = game.random_action(state, seat, chooser)
+        moves.append((seat, action.text()))
+        game.apply(state, seat, action)
+    return state, moves
 
 
 def random_playouts(start: Any, playouts: int, listing: bool) -> tuple[float, int]:
@@ -71,9 +94,47 @@ def random_playouts(start: Any, playouts: int, listing: bool) -> tuple[float, in
     return time.perf_counter() - started, actions
 
 
+# Run by another commit's Python path (`old_playouts`): the interface every commit has, and the playout loop
+# of `random_playouts(listing=True)`.
+_OLD_PLAYOUTS = """
+import json, random, sys, time
+from engine import ActionRange, GameConfig, get_game
+job = json.load(sys.stdin)
+game = get_game("lords")
+start, _ = game.new(GameConfig("lords", "up", 4, job["seed"]))
+for seat, text in job["moves"]:
+    game.apply(start, seat, game.parse_action(text))
+chooser = random.Random("bench/playouts")
+actions = 0
+started = time.perf_counter()
+for _ in range(job["playouts"]):
+    state = game.clone(start)
+    while not game.is_over(state):
+        seat = game.actors(state)[0]
+        action = chooser.choice(game.legal_actions(state, seat))
+        if isinstance(action, ActionRange):
+            action = action.at(chooser.randint(action.low, action.high))
+        game.apply(state, seat, action)
+        actions += 1
+print(json.dumps([time.perf_counter() - started, actions]))
+"""
+
+
+def old_playouts(checkout: Path, moves: list[tuple[int, str]], playouts: int) -> tuple[float, int]:
+    """`random_playouts(listing=True)` from the bench's mid-game state on the engine of `checkout` (a
+    `baseline_checkout`), in a child process: the seconds the playouts took (not the start-up) and the
+    actions played."""
+    job = json.dumps({"seed": MIDGAME_SEED, "moves": moves, "playouts": playouts})
+    done = subprocess.run([sys.executable, "-c", _OLD_PLAYOUTS], input=job, capture_output=True, text=True,
+                          cwd=checkout, env={**os.environ, "PYTHONPATH": str(checkout)}, check=True)
+    seconds, actions = json.loads(done.stdout)
+    return float(seconds), int(actions)
+
+
 def playout_rows(quick: bool) -> list[Row]:
-    """Random playouts per second from a mid-game state, with `random_action` and choosing from the list."""
-    start, playouts = lords_midgame(), 60 if quick else 400
+    """Random playouts per second from a mid-game state, with `random_action` and choosing from the list;
+    clones per second; and side by side with the old code path (`old_playout_rows`)."""
+    (start, moves), playouts = lords_midgame(), 60 if quick else 400
     game = get_game("lords")
     clones = 2_000 if quick else 20_000
     started = time.perf_counter()
@@ -82,12 +143,33 @@ def playout_rows(quick: bool) -> list[Row]:
     clone_seconds = time.perf_counter() - started
     rows = [Row("engine", "Lords states cloned per second (mid-game, up, 4 players)", clones / clone_seconds,
                 "clones/s")]
-    for listing, how, target in ((False, "Game.random_action", ">= 3x listing"),
-                                 (True, "choosing from Game.legal_actions", "")):
+    for listing, how in ((False, "Game.random_action"), (True, "choosing from Game.legal_actions")):
         seconds, actions = random_playouts(start, playouts, listing)
         rows.append(Row("engine", f"Lords random playouts per second from a mid-game state (up, 4 players; "
-                        f"{how}; {actions / playouts:.0f} actions each)", playouts / seconds, "playouts/s", target))
-    return rows
+                        f"{how}; {actions / playouts:.0f} actions each)", playouts / seconds, "playouts/s"))
+    baseline = os.environ.get("VEGAS_BENCH_ENGINE_BASELINE", OLD_PLAYOUTS_REF)
+    return rows + (old_playout_rows(start, moves, playouts, baseline) if baseline else [])
+
+
+def old_playout_rows(start: Any, moves: list[tuple[int, str]], playouts: int, ref: str) -> list[Row]:
+    """The old code path beside today's: `OLD_PAIRS` pairs of runs taking turns, the engine of commit `ref`
+    choosing from `legal_actions`, then this one's `random_action`; the speed-up is the median of the
+    pairs' ratios (none if `ref` is not a commit of this checkout)."""
+    with baseline_checkout(ref) as checkout:
+        if checkout is None:
+            return []
+        pairs = []
+        for _ in range(OLD_PAIRS):
+            old_seconds, old_actions = old_playouts(checkout, moves, playouts)
+            seconds, _ = random_playouts(start, playouts, False)
+            pairs.append((old_seconds, seconds))
+    label = (f"Lords random playouts per second from a mid-game state (up, 4 players), the old code path: "
+             f"commit {ref}, choosing from Game.legal_actions; {old_actions / playouts:.0f} actions each; "
+             f"median of {OLD_PAIRS} runs")
+    return [Row("engine", label, playouts / statistics.median(old for old, _ in pairs), "playouts/s"),
+            Row("engine", f"Lords random playouts: Game.random_action against the old code path (commit {ref}), "
+                f"run for run, median of {OLD_PAIRS} pairs", statistics.median(old / new for old, new in pairs),
+                "x faster", ">= 3x")]
 
 
 def engine_suite(quick: bool) -> list[Row]:

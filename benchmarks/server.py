@@ -30,12 +30,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from benchmarks import grpc_floor
+from benchmarks.baseline import baseline_checkout
 from benchmarks.rows import Row
 from bots.base import GameInfo
 from bots.local import decide, game_info
@@ -155,27 +156,6 @@ def split_cores() -> tuple[set[int], set[int]] | None:
         return None
     cores = sorted(os.sched_getaffinity(0))
     return ({cores[0]}, set(cores[1:])) if len(cores) >= 2 else None
-
-
-@contextlib.contextmanager
-def baseline_checkout(ref: str) -> Iterator[Path | None]:
-    """`ref` checked out in a temporary git worktree, with its own generated API code, for a baseline
-    `ServeProcess`; None where this is not a git checkout or `ref` is not a commit of it. Removed after."""
-    root = Path(__file__).resolve().parent.parent
-    with tempfile.TemporaryDirectory(prefix="vegas-baseline-") as directory:
-        path = Path(directory) / ref
-        added = subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "--quiet", str(path), ref],
-                               capture_output=True, check=False)
-        if added.returncode != 0:
-            yield None
-            return
-        try:
-            subprocess.run([sys.executable, "-m", "server.codegen", "--out", "gen"], cwd=path, check=True,
-                           capture_output=True)
-            yield path
-        finally:
-            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(path)],
-                           capture_output=True, check=False)
 
 
 class ServeProcess:
@@ -394,7 +374,7 @@ def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0, baseline: 
     turns."""
     rows = []
     split = split_cores()
-    with baseline_checkout(baseline) if baseline else contextlib.nullcontext() as checkout:
+    with baseline_checkout(baseline, generate=True) if baseline else contextlib.nullcontext() as checkout:
         for pinned in dict.fromkeys(s.pinned for s in scenarios):
             server_cores, load_cores = split if split and pinned else (None, None)
             chosen = [s for s in scenarios if s.pinned == pinned]
