@@ -12,9 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.base import GameInfo, LegalAction, Turn, concrete
-from bots.greedy import GreedyBot
-from bots.local import engine_action, turn_for
+from bots.base import concrete
+from bots.greedy import Table
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, LasVegasState
 
@@ -26,14 +25,9 @@ class LasVegasModel:
     paired = True
     playouts = 100
 
-    def __init__(self) -> None:
-        self.greedy = GreedyBot("prior")  # its choices do not depend on its generator
-
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
         """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better)."""
-        info = GameInfo("lasvegas", str(view["rules"]), int(view["players"]), tuple(view["options"]),
-                        int(view["viewer"]))
-        choice = engine_action(GAME, self.greedy.choose(Turn(info, 0, view, [LegalAction.of(o) for o in options])))
+        choice = options[Table.of(view).best(options, int(view["viewer"]))]
         return [choice, *(o for o in options if o != choice)]
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LasVegasState:
@@ -51,8 +45,7 @@ class LasVegasModel:
             seat = GAME.actors(state)[0]
             options = GAME.legal_actions(state, seat)
             if len(options) > 1 and rng.random() >= EXPLORE:
-                info = GameInfo("lasvegas", state.config.rules, state.players, state.config.options, seat)
-                action = engine_action(GAME, self.greedy.choose(turn_for(GAME, state, info, 0)))
+                action = options[Table.of_state(state).best(options, seat)]
             else:
                 action = concrete(rng.choice(options), rng)
             GAME.apply(state, seat, action)
