@@ -37,6 +37,7 @@ LAS_VEGAS = get_game("lasvegas")
 
 Counts = list[int]  # dice counted per owner: seats, then white (index -1)
 SlotPips = dict[int, list[int]]  # owner -> pips on the slot machine, a biggie twice
+Payouts = tuple[tuple[int, int], ...]  # (owner, $k) of a casino's notes, highest first
 Roll = tuple[Sequence[int], Sequence[tuple[int, int]]]  # the plain dice's faces; (kind, pips) of the others
 
 
@@ -67,10 +68,14 @@ class Table:
     (`of_state`: the same table, without making a view): dice counted per casino, the slot machine's pips,
     notes, dice in hand, money won, this turn's roll and the kick at hand."""
 
-    def __init__(self, counts: list[Counts], slot: SlotPips, notes: Sequence[Sequence[int]], hands: Counts,
+    def __init__(self, counts: list[Counts], slot: SlotPips, notes: Sequence[tuple[int, ...]], hands: Counts,
                  money: Sequence[int], roll: Roll, kick_at: tuple[int, int] | None) -> None:
         self.counts, self.slot, self.notes, self.hands = counts, slot, notes, hands
         self.money, self.roll, self.kick_at = money, roll, kick_at
+        # Kept up to date by `place` and `kick`, so that weighing an option recounts only what it changes:
+        self.on_table = sum(map(sum, notes))  # $k of notes on the casinos
+        self.in_play = sum(hands) + sum(map(sum, counts)) + sum(map(len, slot.values()))  # dice competing
+        self.paid: list[Payouts | None] = [None] * 6  # each casino's `payouts`, once asked
 
     @classmethod
     def of(cls, view: Mapping[str, Any]) -> Table:
@@ -102,8 +107,13 @@ class Table:
                    (head.casino, head.number) if head is not None and head.kind == KICK else None)
 
     def copy(self) -> Table:
-        return Table([list(c) for c in self.counts], {o: list(p) for o, p in self.slot.items()}, self.notes,
-                     list(self.hands), self.money, self.roll, self.kick_at)
+        """A table to change: what `place` and `kick` change they copy first (a casino's counts, the slot
+        machine), the rest is shared."""
+        table = object.__new__(Table)
+        table.counts, table.slot, table.notes, table.hands = list(self.counts), self.slot, self.notes, list(self.hands)
+        table.money, table.roll, table.kick_at = self.money, self.roll, self.kick_at
+        table.on_table, table.in_play, table.paid = self.on_table, self.in_play, list(self.paid)
+        return table
 
     def best(self, options: Sequence[Any], seat: int) -> int:
         """The index of the option whose table is worth most to `seat` (the first of equals)."""
@@ -126,13 +136,17 @@ class Table:
         mine = plain + 2 * extra.count(BIGGIE)
         white = extra.count(WHITE)
         self.hands[seat] -= plain + len(extra)
+        self.in_play += mine + white - plain - len(extra)
         if option.slot:
+            self.slot = {o: list(p) for o, p in self.slot.items()}
             self.slot.setdefault(seat, []).extend([number] * mine)
             if white:
                 self.slot.setdefault(NEUTRAL, []).extend([number] * white)
         else:
-            self.counts[number - 1][seat] += mine
-            self.counts[number - 1][NEUTRAL] += white
+            counts = self.counts[number - 1] = list(self.counts[number - 1])
+            counts[seat] += mine
+            counts[NEUTRAL] += white
+            self.paid[number - 1] = None
 
     def kick(self, option: Kick) -> None:
         assert self.kick_at is not None
@@ -140,19 +154,22 @@ class Table:
         owner = NEUTRAL if option.owner == WHITE_OWNER else PLAYER_COLOURS.index(option.owner)
         weight = 2 if option.biggie else 1
         if casino == SLOT:
+            self.slot = {o: list(p) for o, p in self.slot.items()}
             pips = self.slot[owner]
             for _ in range(weight):
                 pips.remove(number)
         else:
-            self.counts[casino][owner] -= weight
+            counts = self.counts[casino] = list(self.counts[casino])
+            counts[owner] -= weight
+            self.paid[casino] = None
+        self.in_play -= weight
         if owner != NEUTRAL:
             self.hands[owner] += 1
+            self.in_play += 1
 
     def per_die(self) -> float:
         """The table's money divided by the dice that compete for it this round."""
-        money = sum(sum(notes) for notes in self.notes)
-        in_play = sum(self.hands) + sum(sum(c) for c in self.counts) + sum(len(p) for p in self.slot.values())
-        return money / max(in_play, 1)
+        return self.on_table / max(self.in_play, 1)
 
     def worth(self, seat: int) -> float:
         """The seat's money if the round ended now plus its dice in hand, minus the best opponent's."""
@@ -160,7 +177,10 @@ class Table:
         per_die = DIE_IN_HAND * self.per_die()
         totals: list[float] = [self.money[s] + per_die * self.hands[s] for s in range(players)]
         for casino in range(6):
-            for owner, value in payouts(tuple(self.counts[casino]), self.notes[casino]):
+            paid = self.paid[casino]
+            if paid is None:
+                paid = self.paid[casino] = payouts(tuple(self.counts[casino]), self.notes[casino])
+            for owner, value in paid:
                 if owner != NEUTRAL:
                     totals[owner] += value
         if self.slot:
@@ -171,7 +191,7 @@ class Table:
 
 
 @lru_cache(maxsize=1 << 16)
-def payouts(counts: tuple[int, ...], notes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def payouts(counts: tuple[int, ...], notes: tuple[int, ...]) -> Payouts:
     """Who takes which note at a casino if it paid now: tied counts cancel, most dice first. Remembered:
     a search asks about the same casinos over and over."""
     owners = [(count, o) for o, count in zip((*range(len(counts) - 1), NEUTRAL), counts, strict=True) if count]

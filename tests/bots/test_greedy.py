@@ -94,9 +94,17 @@ def test_the_table_read_off_a_state_is_the_one_read_off_any_seats_view(
         viewer = rng.randrange(players)
         mine, theirs = Table.of_state(state), Table.of(GAME.view(state, viewer))
         assert vars_of(mine) == vars_of(theirs)
+        for table in (mine, *(mine.after(option, seat) for option in options)):
+            assert kept_up(table) == (sum(map(sum, table.notes)), sum(table.hands) + sum(map(sum, table.counts))
+                                      + sum(map(len, table.slot.values())))
         chosen = options[mine.best(options, seat)]
         assert choice(GreedyBot(), GAME, state, seat) == chosen.text()
         GAME.apply(state, seat, chosen if rng.random() < 0.5 else rng.choice(options))
+
+
+def kept_up(table: Table) -> tuple[int, int]:
+    """What a table counts as it changes, to weigh its options quickly."""
+    return table.on_table, table.in_play
 
 
 def vars_of(table: Table) -> dict[str, Any]:
