@@ -18,7 +18,7 @@ from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
 
 ROUND_SPREAD = 60.0  # $k: how far a round moves a seat's margin over the best opponent (standard deviation)
-PLAYOUT_SEATS = 1000  # the default budget of a decision: this many playouts shared by the seats' turns
+PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns
 
 
 class LasVegasModel:
