@@ -13,12 +13,23 @@ machine it takes the highest note.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from bots.base import Bot, Choice, Turn
 from bots.lords.greedy import LordsGreedy
 from engine.lasvegas.actions import WHITE_OWNER, Kick, Place
-from engine.lasvegas.state import NEUTRAL, PLAYER_COLOURS, SLOT
+from engine.lasvegas.state import (
+    BIGGIE,
+    CASINO_NAMES,
+    KICK,
+    KIND_NAMES,
+    NEUTRAL,
+    PLAYER_COLOURS,
+    SLOT,
+    WHITE,
+    LasVegasState,
+)
 from engine.registry import get_game
 
 DIE_IN_HAND = 2.0  # a die still to roll is worth twice the table's money per die in play this round (tuned)
@@ -26,6 +37,8 @@ LAS_VEGAS = get_game("lasvegas")
 
 Counts = list[int]  # dice counted per owner: seats, then white (index -1)
 SlotPips = dict[int, list[int]]  # owner -> pips on the slot machine, a biggie twice
+Payouts = tuple[tuple[int, int], ...]  # (owner, $k) of a casino's notes, highest first
+Roll = tuple[Sequence[int], Sequence[tuple[int, int]]]  # the plain dice's faces; (kind, pips) of the others
 
 
 class GreedyBot(Bot):
@@ -46,19 +59,23 @@ class GreedyBot(Bot):
             return self.lords.choose(turn)
         if len(options) == 1 or turn.info.game != "lasvegas":
             return options[0]  # another game: its documented default
-        table = Table.of(turn.view)
         actions = [o.action if o.action is not None else LAS_VEGAS.parse_action(o.text) for o in options]
-        scores = [table.after(action, turn.seat).worth(turn.seat) for action in actions]
-        return options[scores.index(max(scores))]
+        return options[Table.of(turn.view).best(actions, turn.seat)]
 
 
 class Table:
-    """What the bot reasons about, read off the seat's view: dice counted per casino, the slot machine's
-    pips, notes, dice in hand, money won, this turn's roll and the decision at hand."""
+    """What the bot reasons about, read off the seat's view (`of`) or off a state the search plays on
+    (`of_state`: the same table, without making a view): dice counted per casino, the slot machine's pips,
+    notes, dice in hand, money won, this turn's roll and the kick at hand."""
 
-    def __init__(self, counts: list[Counts], slot: SlotPips, notes: list[list[int]], hands: Counts,
-                 view: Mapping[str, Any]) -> None:
-        self.counts, self.slot, self.notes, self.hands, self.view = counts, slot, notes, hands, view
+    def __init__(self, counts: list[Counts], slot: SlotPips, notes: Sequence[tuple[int, ...]], hands: Counts,
+                 money: Sequence[int], roll: Roll, kick_at: tuple[int, int] | None) -> None:
+        self.counts, self.slot, self.notes, self.hands = counts, slot, notes, hands
+        self.money, self.roll, self.kick_at = money, roll, kick_at
+        # Kept up to date by `place` and `kick`, so that weighing an option recounts only what it changes:
+        self.on_table = sum(map(sum, notes))  # $k of notes on the casinos
+        self.in_play = sum(hands) + sum(map(sum, counts)) + sum(map(len, slot.values()))  # dice competing
+        self.paid: list[Payouts | None] = [None] * 6  # each casino's `payouts`, once asked
 
     @classmethod
     def of(cls, view: Mapping[str, Any]) -> Table:
@@ -67,13 +84,41 @@ class Table:
         slot: SlotPips = {}
         for die in casinos[SLOT]["slot_dice"] if len(casinos) > SLOT else ():
             slot.setdefault(die["owner"], []).extend([die["pips"]] * (2 if die["kind"] == "biggie" else 1))
-        notes = [[0 if note == "rainbow" else note for note in casino["notes"]] for casino in casinos]
+        notes = [tuple(0 if note == "rainbow" else note for note in casino["notes"]) for casino in casinos]
         hands = [sum(seat["hand"].values()) for seat in view["seats"]]
-        return cls(counts, slot, notes, hands, view)
+        money = [seat["money"] for seat in view["seats"]]
+        roll = (tuple(view["roll"]["dice"]), tuple((KIND_NAMES.index(k), p) for k, p in view["roll"]["extra"]))
+        head = view["pending"]
+        kick_at = (CASINO_NAMES.index(head["casino"]), head["number"]) if head and head["kind"] == KICK else None
+        return cls(counts, slot, notes, hands, money, roll, kick_at)
+
+    @classmethod
+    def of_state(cls, state: LasVegasState) -> Table:
+        """The table `of(view)` reads from any seat's view of `state` (tests/bots/test_greedy.py checks
+        that the greedy bot chooses the same from either)."""
+        dice, biggies = state.dice, state.biggies
+        counts = [[d + 2 * b for d, b in zip(dice[c], biggies[c], strict=True)] for c in range(6)]
+        slot: SlotPips = {}
+        for owner, kind, pips in state.slot_dice:
+            slot.setdefault(owner, []).extend([pips] * (2 if kind == BIGGIE else 1))
+        head = state.pending
+        return cls(counts, slot, list(map(tuple, state.notes[:state.casinos])), list(map(sum, state.hands)),
+                   list(map(sum, state.won)), (state.roll, state.extra),
+                   (head.casino, head.number) if head is not None and head.kind == KICK else None)
 
     def copy(self) -> Table:
-        return Table([list(c) for c in self.counts], {o: list(p) for o, p in self.slot.items()}, self.notes,
-                     list(self.hands), self.view)
+        """A table to change: what `place` and `kick` change they copy first (a casino's counts, the slot
+        machine), the rest is shared."""
+        table = object.__new__(Table)
+        table.counts, table.slot, table.notes, table.hands = list(self.counts), self.slot, self.notes, list(self.hands)
+        table.money, table.roll, table.kick_at = self.money, self.roll, self.kick_at
+        table.on_table, table.in_play, table.paid = self.on_table, self.in_play, list(self.paid)
+        return table
+
+    def best(self, options: Sequence[Any], seat: int) -> int:
+        """The index of the option whose table is worth most to `seat` (the first of equals)."""
+        scores = [self.after(option, seat).worth(seat) for option in options]
+        return scores.index(max(scores))
 
     def after(self, option: Any, seat: int) -> Table:
         """The table once `option` is played (kickers' own kicks are weighed when they are decided)."""
@@ -85,47 +130,57 @@ class Table:
         return table
 
     def place(self, seat: int, option: Place) -> None:
-        roll, number = self.view["roll"], option.number
-        extra = [kind for kind, pips in roll["extra"] if pips == number]
-        plain = roll["dice"].count(number)
-        mine = plain + 2 * extra.count("biggie")
-        white = extra.count("white")
+        (rolled, extras), number = self.roll, option.number
+        extra = [kind for kind, pips in extras if pips == number]
+        plain = rolled.count(number)
+        mine = plain + 2 * extra.count(BIGGIE)
+        white = extra.count(WHITE)
         self.hands[seat] -= plain + len(extra)
+        self.in_play += mine + white - plain - len(extra)
         if option.slot:
+            self.slot = {o: list(p) for o, p in self.slot.items()}
             self.slot.setdefault(seat, []).extend([number] * mine)
             if white:
                 self.slot.setdefault(NEUTRAL, []).extend([number] * white)
         else:
-            self.counts[number - 1][seat] += mine
-            self.counts[number - 1][NEUTRAL] += white
+            counts = self.counts[number - 1] = list(self.counts[number - 1])
+            counts[seat] += mine
+            counts[NEUTRAL] += white
+            self.paid[number - 1] = None
 
     def kick(self, option: Kick) -> None:
-        head = self.view["pending"]
-        assert head is not None
+        assert self.kick_at is not None
+        casino, number = self.kick_at
         owner = NEUTRAL if option.owner == WHITE_OWNER else PLAYER_COLOURS.index(option.owner)
         weight = 2 if option.biggie else 1
-        if head["casino"] == "slot":
+        if casino == SLOT:
+            self.slot = {o: list(p) for o, p in self.slot.items()}
             pips = self.slot[owner]
             for _ in range(weight):
-                pips.remove(head["number"])
+                pips.remove(number)
         else:
-            self.counts[int(head["casino"]) - 1][owner] -= weight
+            counts = self.counts[casino] = list(self.counts[casino])
+            counts[owner] -= weight
+            self.paid[casino] = None
+        self.in_play -= weight
         if owner != NEUTRAL:
             self.hands[owner] += 1
+            self.in_play += 1
 
     def per_die(self) -> float:
         """The table's money divided by the dice that compete for it this round."""
-        money = sum(sum(notes) for notes in self.notes)
-        in_play = sum(self.hands) + sum(sum(c) for c in self.counts) + sum(len(p) for p in self.slot.values())
-        return money / max(in_play, 1)
+        return self.on_table / max(self.in_play, 1)
 
     def worth(self, seat: int) -> float:
         """The seat's money if the round ended now plus its dice in hand, minus the best opponent's."""
-        players: int = self.view["players"]
+        players = len(self.money)
         per_die = DIE_IN_HAND * self.per_die()
-        totals: list[float] = [self.view["seats"][s]["money"] + per_die * self.hands[s] for s in range(players)]
+        totals: list[float] = [self.money[s] + per_die * self.hands[s] for s in range(players)]
         for casino in range(6):
-            for owner, value in payouts(self.counts[casino], self.notes[casino]):
+            paid = self.paid[casino]
+            if paid is None:
+                paid = self.paid[casino] = payouts(tuple(self.counts[casino]), self.notes[casino])
+            for owner, value in paid:
                 if owner != NEUTRAL:
                     totals[owner] += value
         if self.slot:
@@ -135,12 +190,14 @@ class Table:
         return totals[seat] - max(totals[s] for s in range(players) if s != seat)
 
 
-def payouts(counts: Counts, notes: Sequence[int]) -> list[tuple[int, int]]:
-    """Who takes which note at a casino if it paid now: tied counts cancel, most dice first."""
+@lru_cache(maxsize=1 << 16)
+def payouts(counts: tuple[int, ...], notes: tuple[int, ...]) -> Payouts:
+    """Who takes which note at a casino if it paid now: tied counts cancel, most dice first. Remembered:
+    a search asks about the same casinos over and over."""
     owners = [(count, o) for o, count in zip((*range(len(counts) - 1), NEUTRAL), counts, strict=True) if count]
     tally = [count for count, _ in owners]
     ranked = sorted(((c, o) for c, o in owners if tally.count(c) == 1), reverse=True)
-    return [(o, note) for (_, o), note in zip(ranked, notes, strict=False)]
+    return tuple((o, note) for (_, o), note in zip(ranked, notes, strict=False))
 
 
 def slot_payouts(slot: SlotPips, notes: Sequence[int]) -> list[tuple[int, int]]:

@@ -1,39 +1,38 @@
 """What the search bot needs to play Las Vegas (see `bots.search.Model`).
 
-Every legal placement is a root candidate, greedy's first. Playouts play greedy (a tenth of the choices at
-random) until the round is paid, and score its end by each seat's money margin over the best opponent (the
-game's result once it is over). A pending decision (a kick, a slot machine note) is left to the greedy bot:
-its choices are few and plain.
+Every legal placement is a root candidate, greedy's first. Playouts play greedy for every seat until the
+round is paid (the greedy bot's own judgement, read off the state: `Table.of_state`), and score its end by
+each seat's chance to win that its money margin gives (`odds`). A pending decision (a kick, a slot machine
+note) is left to the greedy bot: its choices are few and plain.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.base import GameInfo, LegalAction, Turn, concrete
-from bots.greedy import GreedyBot
-from bots.local import engine_action, turn_for
+from bots.greedy import Table
 from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.state import OVER, LasVegasState
+from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
 
-EXPLORE = 0.1  # the share of a playout's choices made at random
-MARGIN_SCALE = 60.0  # $k of margin that count as a clear lead: a playout's unit of score
+ROUND_SPREAD = 60.0  # $k: how far a round moves a seat's margin over the best opponent (standard deviation)
+PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns
 
 
 class LasVegasModel:
     paired = True
-    playouts = 100
 
     def __init__(self) -> None:
-        self.greedy = GreedyBot("prior")  # its choices do not depend on its generator
+        self.playouts = PLAYOUT_SEATS // 2  # the default budget of a decision (set by each root)
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
-        """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better)."""
-        info = GameInfo("lasvegas", str(view["rules"]), int(view["players"]), tuple(view["options"]),
-                        int(view["viewer"]))
-        choice = engine_action(GAME, self.greedy.choose(Turn(info, 0, view, [LegalAction.of(o) for o in options])))
+        """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better).
+        The default budget follows the table: fewer playouts the more seats play each one out, so that a
+        decision takes about as long at any table."""
+        self.playouts = PLAYOUT_SEATS // int(view["players"])
+        choice = options[Table.of(view).best(options, int(view["viewer"]))]
         return [choice, *(o for o in options if o != choice)]
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LasVegasState:
@@ -45,24 +44,30 @@ class LasVegasModel:
         return options
 
     def playout(self, state: LasVegasState, rng: random.Random) -> None:
-        """Every seat plays greedy (a tenth of its choices at random) to the end of the round."""
+        """Every seat plays greedy to the end of the round: what the greedy bot would do, the dice being
+        the only chance (a tenth of random choices as well measured no better against greedy)."""
         round_ = state.round
         while state.phase != OVER and state.round == round_:
             seat = GAME.actors(state)[0]
             options = GAME.legal_actions(state, seat)
-            if len(options) > 1 and rng.random() >= EXPLORE:
-                info = GameInfo("lasvegas", state.config.rules, state.players, state.config.options, seat)
-                action = engine_action(GAME, self.greedy.choose(turn_for(GAME, state, info, 0)))
-            else:
-                action = concrete(rng.choice(options), rng)
-            GAME.apply(state, seat, action)
+            GAME.apply(state, seat, options[Table.of_state(state).best(options, seat)] if len(options) > 1
+                       else options[0])
 
     def rewards(self, state: LasVegasState) -> list[float]:
-        """Each seat's money margin over the best opponent in units of `MARGIN_SCALE`, and once the game is
-        over 1 more for a win (less for a shared one), 1 less for a loss."""
+        """Each seat's chance to win as its margin over the best opponent gives it (see `odds`); once the
+        game is over, its share of the win. A hundredth of the margin (in units of `ROUND_SPREAD`) is added,
+        so that a seat whose chance is settled still prefers more money."""
         money = [state.money(s) for s in range(state.players)]
-        margins = [(money[s] - max(m for o, m in enumerate(money) if o != s)) / MARGIN_SCALE
+        margins = [(money[s] - max(m for o, m in enumerate(money) if o != s)) / ROUND_SPREAD
                    for s in range(state.players)]
         if state.phase == OVER:
-            return [m + (1.0 / len(state.winners) if s in state.winners else -1.0) for s, m in enumerate(margins)]
-        return margins
+            return [(1.0 / len(state.winners) if s in state.winners else 0.0) + m / 100
+                    for s, m in enumerate(margins)]
+        left = ROUNDS - state.round + 1  # rounds still to pay, the one under way included
+        return [odds(m, left) + m / 100 for m in margins]
+
+
+def odds(margin: float, rounds: int) -> float:
+    """The chance that a `margin` (in units of a round's spread) over the best opponent is still a lead
+    after `rounds` more rounds, each moving it by one unit at random: a normal distribution's."""
+    return 0.5 * (1 + math.erf(margin / math.sqrt(2 * rounds)))

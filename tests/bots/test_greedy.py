@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from itertools import combinations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bots.base import Bot
-from bots.greedy import GreedyBot
+from bots.greedy import GreedyBot, Table
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
 from engine.core.api import GameConfig
@@ -71,3 +75,38 @@ def test_greedy_kicks_the_die_that_costs_the_leader_most() -> None:
     rolled(state, ANNA, [1, 6], kicker=[3])
     play(state, ANNA, "place 3")
     assert choice(GreedyBot(), GAME, state, ANNA) == "kick blue"
+
+
+EVERY_COMBINATION = [combo for size in range(len(OPTIONS) + 1) for combo in combinations(OPTIONS, size)]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(combo=st.sampled_from(EVERY_COMBINATION), players=st.integers(2, 6), seed=st.integers(0, 10**9))
+def test_the_table_read_off_a_state_is_the_one_read_off_any_seats_view(
+        combo: tuple[str, ...], players: int, seed: int) -> None:
+    """The search's playouts read greedy's table off the state (`Table.of_state`) rather than a view: the
+    same table at every decision of a random game, so they choose exactly as the greedy bot would."""
+    rng = random.Random(seed)
+    state, _ = GAME.new(GameConfig("lasvegas", "base", players, f"agree/{seed}", combo))
+    while not GAME.is_over(state):
+        seat = GAME.actors(state)[0]
+        options = GAME.legal_actions(state, seat)
+        viewer = rng.randrange(players)
+        mine, theirs = Table.of_state(state), Table.of(GAME.view(state, viewer))
+        assert vars_of(mine) == vars_of(theirs)
+        for table in (mine, *(mine.after(option, seat) for option in options)):
+            assert kept_up(table) == (sum(map(sum, table.notes)), sum(table.hands) + sum(map(sum, table.counts))
+                                      + sum(map(len, table.slot.values())))
+        chosen = options[mine.best(options, seat)]
+        assert choice(GreedyBot(), GAME, state, seat) == chosen.text()
+        GAME.apply(state, seat, chosen if rng.random() < 0.5 else rng.choice(options))
+
+
+def kept_up(table: Table) -> tuple[int, int]:
+    """What a table counts as it changes, to weigh its options quickly."""
+    return table.on_table, table.in_play
+
+
+def vars_of(table: Table) -> dict[str, Any]:
+    return {name: getattr(table, name) for name in ("counts", "slot", "notes", "hands", "money", "kick_at")} | {
+        "roll": (tuple(table.roll[0]), tuple(map(tuple, table.roll[1])))}

@@ -158,3 +158,46 @@ def test_the_search_stops_at_the_time_limit_and_keeps_the_priors_choice_without_
     search = Search(LORDS, Untouchable(), random.Random(1))  # type: ignore[arg-type]
     assert search.halving({}, 0, [first, second], 10_000, None, time.perf_counter() - 1) == first
     assert search.run({}, 0, [first, second], 10_000, None, time.perf_counter() - 1) == first
+
+
+def test_a_las_vegas_lead_counts_for_more_the_fewer_rounds_are_left_to_lose_it() -> None:
+    from bots.lasvegas.search_model import odds
+
+    assert odds(0.0, 3) == 0.5
+    assert 0.5 < odds(1.0, 3) < odds(1.0, 1) < odds(2.0, 1) < 1.0
+    assert odds(-1.0, 1) == pytest.approx(1 - odds(1.0, 1))
+
+
+def test_a_finished_las_vegas_game_is_worth_its_share_of_the_win() -> None:
+    from bots.lasvegas.search_model import LasVegasModel
+
+    state, _ = LAS_VEGAS.new(GameConfig("lasvegas", "base", 3, "over"))
+    state.won, state.phase, state.winners = [[60], [60], [10]], "over", (0, 1)
+    assert LasVegasModel().rewards(state) == pytest.approx([0.5, 0.5, -50 / 60 / 100])
+
+
+def test_las_vegas_playouts_play_the_greedy_bots_game() -> None:
+    """Every seat of a playout makes the greedy bot's choice (the opponents the search meets)."""
+    from bots.lasvegas.search_model import LasVegasModel
+
+    config = GameConfig("lasvegas", "base", 3, "playout")
+    state, _ = random_position(LAS_VEGAS, config, 3)
+    played, stepped = LAS_VEGAS.clone(state), LAS_VEGAS.clone(state)
+    LasVegasModel().playout(played, random.Random(1))
+    greedy = GreedyBot("g")
+    while stepped.round == state.round:
+        seat = LAS_VEGAS.actors(stepped)[0]
+        LAS_VEGAS.apply(stepped, seat, decide(greedy, LAS_VEGAS, stepped, game_info(config, seat), 0))
+    assert LAS_VEGAS.state_hash(played) == LAS_VEGAS.state_hash(stepped)
+
+
+def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_out() -> None:
+    from bots.lasvegas.search_model import PLAYOUT_SEATS, LasVegasModel
+
+    budgets = []
+    for players in (2, 4, 6):
+        state, seat = random_position(LAS_VEGAS, GameConfig("lasvegas", "base", players, "budget"), 0)
+        model = LasVegasModel()
+        model.root(LAS_VEGAS.view(state, seat), LAS_VEGAS.legal_actions(state, seat))
+        budgets.append(model.playouts)
+    assert budgets == [PLAYOUT_SEATS // 2, PLAYOUT_SEATS // 4, PLAYOUT_SEATS // 6]
