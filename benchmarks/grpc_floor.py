@@ -144,8 +144,10 @@ def measure(games: int, think: float, seconds: float, cores: tuple[set[int], set
             durable: bool = False) -> Floor:
     """The bare server in a process of its own (on `cores[0]`), `games` games played from this process
     (on `cores[1]`) for `seconds`; `durable`: each action's record synced before it is answered."""
+    if not durable:
+        return _measure(games, think, seconds, cores, None)
     with tempfile.TemporaryDirectory(prefix="vegas-floor-") as records:
-        return _measure(games, think, seconds, cores, records if durable else None)
+        return _measure(games, think, seconds, cores, records)
 
 
 def _measure(games: int, think: float, seconds: float, cores: tuple[set[int], set[int]] | None,

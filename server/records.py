@@ -181,7 +181,7 @@ class GameRecord:
 async def saved_change(store: GameStore, record: GameRecord) -> AsyncIterator[GameRecord]:
     """Change `record` in the block; it is then saved (in a thread). If the block or the save fails, the
     fields the block changed (of the record and of its seats) are put back, and the error goes on (a disk
-    that refuses: `errors.not_saved`, UNAVAILABLE): what the server holds never claims what its disk does
+    that refuses: `GameStore.save`'s `errors.not_saved`): what the server holds never claims what its disk does
     not (a seat taken, an entropy revealed, a stand-in, a rematch). A field someone else changed while the
     save was under way is left as they made it."""
     before = _fields(record)
@@ -193,11 +193,8 @@ async def saved_change(store: GameStore, record: GameRecord) -> AsyncIterator[Ga
     after = _fields(record)
     try:
         await asyncio.to_thread(store.save, record)
-    except BaseException as error:
+    except BaseException:
         _put_back(record, before, after)
-        if isinstance(error, OSError):  # the disk refused: the host reads why, the client hears it in a sentence
-            log.warning("record_not_saved", game_id=record.game_id, exc_info=error)
-            raise errors.not_saved(record.game_id, error) from error
         raise
 
 
@@ -242,7 +239,16 @@ class GameStore:
         return self.game_dir(game_id).exists()
 
     def save(self, record: GameRecord) -> None:
-        """Write the record durably: a crash leaves either the old or the new file, never a torn one."""
+        """Write the record durably: a crash leaves either the old or the new file, never a torn one. A disk
+        that refuses is `errors.not_saved` (UNAVAILABLE, with a sentence for the client; the host's log
+        keeps the disk's error)."""
+        try:
+            self._write(record)
+        except OSError as error:
+            log.warning("record_not_saved", game_id=record.game_id, exc_info=error)
+            raise errors.not_saved(record.game_id, error) from error
+
+    def _write(self, record: GameRecord) -> None:
         directory = self.game_dir(record.game_id)
         directory.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
         target, temporary = directory / "game.json", directory / "game.json.tmp"

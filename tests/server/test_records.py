@@ -24,7 +24,7 @@ def _record() -> GameRecord:
 
 
 class FullDisk(GameStore):
-    def save(self, record: GameRecord) -> None:
+    def _write(self, record: GameRecord) -> None:
         raise OSError(28, "No space left on device")
 
 
@@ -72,7 +72,7 @@ def test_a_failed_save_leaves_what_someone_else_changed_meanwhile(tmp_path: Path
     record = _record()
 
     class SlowFullDisk(GameStore):
-        def save(self, saved: GameRecord) -> None:
+        def _write(self, saved: GameRecord) -> None:
             record.seats[0].stand_in = "greedy"  # another change, made while this save was under way
             raise OSError(28, "No space left on device")
 
