@@ -187,6 +187,14 @@ class ServeProcess:
             time.sleep(0.05)
         raise RuntimeError(f"vegas serve did not start: {self.log_path.read_text()[-2000:]}")
 
+    def log_size(self) -> int:
+        """Where the server's log ends now (`answer_times` reads from there)."""
+        return self.log_path.stat().st_size
+
+    def answer_times(self, start: int) -> list[float]:
+        """`answer_times` of the server's log since offset `start`."""
+        return answer_times(self.log_path.read_bytes()[start:])
+
     def kill(self) -> None:
         """SIGKILL, as a power cut or the OOM killer would: nothing is flushed or closed first."""
         self.process.kill()
@@ -219,6 +227,19 @@ class ServeProcess:
             if int(pid) == self.process.pid or int(fields[1]) == self.process.pid:  # the server or its child
                 total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         return total if Path(f"/proc/{self.process.pid}").exists() else None
+
+
+def answer_times(log: bytes) -> list[float]:
+    """The seconds a server took to answer each action, from its JSON log (the `ms` of each action's `Act`
+    line: from the request's arrival in the handler to the answer; an Act stream's own closing line, with no
+    action, is not one): its own share of the round trips, without the load generator's."""
+    times = []
+    for line in log.splitlines():
+        if b'"Act"' in line:
+            record = json.loads(line)
+            if record.get("rpc") == "Act" and "action" in record and "ms" in record:
+                times.append(record["ms"] / 1000)
+    return times
 
 
 def cpu_times() -> list[int] | None:
@@ -293,6 +314,7 @@ class Load:
     load_cpu: float  # CPU seconds this process (the bots, their connections) used
     stolen: float | None  # % of the machine's CPU time the hypervisor took during the run (None: unknown)
     errors: list[str] = field(default_factory=list)  # what the bots (and whatever ran alongside) failed with
+    answers: list[float] = field(default_factory=list)  # the server's own time to answer each action (its log)
 
 
 async def measure(server: ServeProcess, scenario: Scenario, seconds: float, cores: set[int] | None,
@@ -310,6 +332,7 @@ async def measure(server: ServeProcess, scenario: Scenario, seconds: float, core
         if cores is not None:
             os.sched_setaffinity(0, cores)
         cpu, started, own_cpu, machine = server.cpu_seconds(), time.perf_counter(), time.process_time(), cpu_times()
+        logged = server.log_size()
         tasks = [asyncio.create_task(_games_in_a_row(client, k, scenario.think, seated[k][0], seated))
                  for k, client in enumerate(clients)]
         extra = asyncio.create_task(alongside()) if alongside else None
@@ -330,7 +353,7 @@ async def measure(server: ServeProcess, scenario: Scenario, seconds: float, core
     errors = [repr(outcome) for outcome in outcomes
               if isinstance(outcome, BaseException) and not isinstance(outcome, asyncio.CancelledError)]
     return Load(scenario, [t for _, times in seated for t in times.round_trips()], elapsed, used, load_cpu, stolen,
-                errors)
+                errors, server.answer_times(logged))
 
 
 def pooled(loads: list[Load]) -> Load:
@@ -339,7 +362,8 @@ def pooled(loads: list[Load]) -> Load:
     stolen = [load.stolen for load in loads if load.stolen is not None]
     return Load(loads[0].scenario, [trip for load in loads for trip in load.trips], sum(load.seconds for load in loads),
                 None if None in cpu else sum(c for c in cpu if c is not None), sum(load.load_cpu for load in loads),
-                sum(stolen) / len(stolen) if stolen else None, [error for load in loads for error in load.errors])
+                sum(stolen) / len(stolen) if stolen else None, [error for load in loads for error in load.errors],
+                [answer for load in loads for answer in load.answers])
 
 
 def load_rows(load: Load, runs: list[Load] | None = None, baseline: str = "") -> list[Row]:
@@ -354,6 +378,9 @@ def load_rows(load: Load, runs: list[Load] | None = None, baseline: str = "") ->
             f"<= {P99_TARGET_MS} ms" if target else ""),
         Row("server", f"actions served per second, {label}", actions / load.seconds, "actions/s"),
     ]
+    if load.answers:
+        rows.append(Row("server", f"the server's own time to answer an action p99 (its log), {label}",
+                        1000 * percentile(load.answers, 0.99), "ms"))
     if load.server_cpu is not None and actions:
         rows.append(Row("server", f"server CPU per action, {label}", 1000 * load.server_cpu / actions, "ms",
                         f"<= {CPU_TARGET_MS} ms" if target else ""))
