@@ -38,7 +38,7 @@ from engine.lords.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.lords.holdings import new_turn, put_marker, touched
+from engine.lords.holdings import holdings, new_turn, put_marker, touched
 from engine.lords.state import (
     ACTIONS,
     DICE_PER_PLAYER,
@@ -159,7 +159,7 @@ def take_over(state: LordsState, events: list[Event], lot: int) -> None:
     """The drawer gains the drawn lot: a marker on an empty lot, or their die on a sprawled tile."""
     seat = state.current
     if state.tile[lot] < 0:
-        if state.markers_down(seat) >= MARKERS_PER_PLAYER:
+        if len(holdings(state).parking[seat]) >= MARKERS_PER_PLAYER:
             state.pending.append(Decision("remove_marker", seat, "draw", lot=lot))
             return
         put_marker(state, lot, seat)
@@ -198,10 +198,7 @@ def finish_draw(state: LordsState, events: list[Event], blocks: Iterable[int]) -
 
 def pay_out(state: LordsState, events: list[Event], card: int) -> None:
     """Steps 2-5: parking lots pay, the card's casinos pay and score, the card is discarded."""
-    counts = [0] * state.players
-    for seat in state.marker:  # one pass rather than a count per player
-        if seat >= 0:
-            counts[seat] += 1
+    counts = [len(lots) for lots in holdings(state).parking]
     for seat, count in enumerate(counts):
         state.money[seat] += count
     if any(counts):
