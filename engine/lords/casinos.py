@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.core.api import Event
-from engine.lords.board import BLOCK_LOTS, BLOCKS, COLOURS, LOTS
+from engine.lords.board import BLOCK_LOTS, BLOCKS, COLOURS, LOTS, frontier
 from engine.lords.events import BossTie, CasinosMerged
 from engine.lords.holdings import regrouped, touched
 from engine.lords.state import LordsState
@@ -103,14 +103,6 @@ def tile_count(state: LordsState, lots: tuple[int, ...]) -> int:
 @lru_cache(maxsize=4096)
 def touches_strip(lots: tuple[int, ...]) -> bool:
     return any(LOTS[lot].touches_strip for lot in lots)
-
-
-@lru_cache(maxsize=4096)
-def frontier(lots: tuple[int, ...]) -> tuple[int, ...]:
-    """The lots sharing an edge with a casino (or any group of lots) and not in it, in lot order: where it
-    may sprawl. A function of the lots alone, so it is remembered (bots ask after every action)."""
-    inside = set(lots)
-    return tuple(sorted({near for lot in lots for near in LOTS[lot].neighbours if near not in inside}))
 
 
 def _tied_highest(state: LordsState, lots: tuple[int, ...]) -> list[int]:

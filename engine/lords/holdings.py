@@ -7,9 +7,9 @@ every casino's dice at each call was most of the sampler's time, while an action
 few lots. So the state keeps `Holdings`, derived from its per-lot lists and never encoded:
 
 - `parking[seat]`: the lots with `seat`'s marker, in lot order; changed with every marker (`put_marker`).
-- `facts[root]`: each casino's boss, the pips of its dice, whether one of them was reorganized this turn, and
-  the seats with a die there (`Facts`); `present[seat]`, the casinos where `seat` has a die; `bossed[seat]`,
-  how many casinos `seat` is the boss of.
+- `facts[root]`: each casino's boss, the pips of its dice, whether one of them was reorganized this turn, the
+  seats with a die there, and its shape as its boss's actions need it (`Facts`); `present[seat]`, the
+  casinos where `seat` has a die; `bossed[seat]`, how many casinos `seat` is the boss of.
 
 A casino's facts are recomputed from its lots when next read, once the rules have said that its dice or its
 lots changed (`touched`, `regrouped`, `new_turn`): one action often changes a casino's dice several times (a
@@ -25,19 +25,30 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
+from engine.lords.board import LOTS, frontier
 from engine.lords.state import LordsState
 
 
 class Facts(NamedTuple):
-    """What the sampler asks of a casino besides its shape: its boss (-1 without dice), the pips of its dice
-    (what reorganizing it costs), whether a die of it was reorganized this turn, and the seats with a die."""
+    """What the sampler asks of a casino: its boss (-1 without dice), the pips of its dice (what reorganizing
+    it costs), whether a die of it was reorganized this turn, the seats with a die there; and for its boss's
+    actions its size (remodels cost per lot), how many lots its frontier has (where it may sprawl) and the
+    price of the cheapest of them (`NONE` if it has none)."""
 
     boss: int
     pips: int
     reorganized: bool
     owners: frozenset[int]
+    size: int
+    spread: int
+    cheapest: int
+
+
+NONE = 1 << 30  # the price of the cheapest lot of an empty frontier: more than anyone has
+_PRICES = tuple(lot.price for lot in LOTS)
 
 
 @dataclass(slots=True)
@@ -103,11 +114,19 @@ def _refresh(state: LordsState, index: Holdings, root: int) -> None:
                 reorganized = True
             if value > best:
                 chief, best = who, value
-    index.facts[root] = Facts(chief, total, reorganized, frozenset(owners))
+    index.facts[root] = Facts(chief, total, reorganized, frozenset(owners), *_shape(lots))
     for seat in owners:
         index.present[seat].add(root)
     if chief >= 0:
         index.bossed[chief] += 1
+
+
+@lru_cache(maxsize=4096)
+def _shape(lots: tuple[int, ...]) -> tuple[int, int, int]:
+    """A casino's size, the size of its frontier and the price of its frontier's cheapest lot: a function of
+    its lots alone, remembered."""
+    targets = frontier(lots)
+    return len(lots), len(targets), min((_PRICES[t] for t in targets), default=NONE)
 
 
 def put_marker(state: LordsState, lot: int, seat: int) -> None:

@@ -34,8 +34,7 @@ from engine.lords.actions import (
     Sprawl,
     WithdrawTrade,
 )
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS
-from engine.lords.casinos import frontier
+from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS, frontier
 from engine.lords.checks import describe_pending
 from engine.lords.gamble import bet_limit
 from engine.lords.holdings import holdings

@@ -24,13 +24,12 @@ checks that every action drawn is listed and every listed one is drawn.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from engine.core.api import RandomSource
 from engine.lords.actions import Gamble
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
-from engine.lords.casinos import boss, frontier
+from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS, frontier
+from engine.lords.casinos import boss
 from engine.lords.gamble import bet_limit
 from engine.lords.holdings import holdings
 from engine.lords.legal import (
@@ -111,13 +110,13 @@ def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots]
     `legal.casino_roles` finds, read off the index (`holdings`), which lists the casinos where `seat` has a
     die (the only ones it may be the boss of or reorganize) and counts each seat's casinos."""
     index = holdings(state)
-    facts, casinos, height, can_raise = index.facts, state.casinos, state.height, state.risers
+    facts, height, can_raise = index.facts, state.height, state.risers
     remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
     mine: list[Slots] = []
     bossed = 0
     reorgs: list[int] = []
     for root in sorted(index.present[seat]):
-        chief, pips, reorganized, _ = facts[root]
+        chief, pips, reorganized, _, size, spread, cheapest = facts[root]
         if not reorganized and pips <= money:
             reorgs.append(root)
         if chief != seat:
@@ -125,7 +124,6 @@ def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots]
         # the slots of a casino the player is the boss of, by kind: sprawls (one per lot of its frontier),
         # remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises, not in these
         # rules) gets none, since none of its actions is legal
-        size, spread, cheapest = _shape(casinos[root])
         level = height[root]
         sprawls = spread if 2 * cheapest + RISER_COST * (level - 1) <= money else 0
         remodels = _COLOURS if remodel_cost * size <= money else 0
@@ -138,14 +136,6 @@ def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots]
 def _houses(state: LordsState, seat: int) -> list[int]:
     """The roots of the casinos another player is the boss of, in root order (only when a bet is drawn)."""
     return sorted([root for root, facts in holdings(state).facts.items() if facts.boss not in (-1, seat)])
-
-
-@lru_cache(maxsize=4096)
-def _shape(lots: tuple[int, ...]) -> tuple[int, int, int]:
-    """A casino's size, the size of its frontier and the price of its frontier's cheapest lot (a large
-    number if it has none): what its slots depend on besides money and height."""
-    targets = frontier(lots)
-    return len(lots), len(targets), min((_PRICES[t] for t in targets), default=1 << 30)
 
 
 def _bossed_action(state: LordsState, money: int, mine: list[Slots], slot: int) -> Any:
