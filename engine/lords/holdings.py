@@ -9,7 +9,7 @@ few lots. So the state keeps `Holdings`, derived from its per-lot lists and neve
 - `parking[seat]`: the lots with `seat`'s marker, in lot order; changed with every marker (`put_marker`).
 - `facts[root]`: each casino's boss, the pips of its dice, whether one of them was reorganized this turn, the
   seats with a die there, and its shape as its boss's actions need it (`Facts`); `present[seat]`, the
-  casinos where `seat` has a die; `bossed[seat]`, how many casinos `seat` is the boss of.
+  casinos where `seat` has a die; `bosses[seat]`, the casinos `seat` is the boss of.
 
 A casino's facts are recomputed from its lots when next read, once the rules have said that its dice or its
 lots changed (`touched`, `regrouped`, `new_turn`): one action often changes a casino's dice several times (a
@@ -59,12 +59,12 @@ class Holdings:
     parking: list[list[int]]
     facts: dict[int, Facts]
     present: list[set[int]]
-    bossed: list[int]
+    bosses: list[set[int]]
     stale: set[int]
 
     def copy(self) -> Holdings:
         return Holdings([lots[:] for lots in self.parking], self.facts.copy(), [set(s) for s in self.present],
-                        self.bossed[:], set(self.stale))
+                        [set(s) for s in self.bosses], set(self.stale))
 
 
 def holdings(state: LordsState) -> Holdings:
@@ -81,8 +81,8 @@ def holdings(state: LordsState) -> Holdings:
 
 def recount(state: LordsState) -> Holdings:
     """The index counted from the state's lists alone (what `holdings` keeps up to date)."""
-    index = Holdings([[] for _ in range(state.players)], {}, [set() for _ in range(state.players)],
-                     [0] * state.players, set())
+    seats = range(state.players)
+    index = Holdings([[] for _ in seats], {}, [set() for _ in seats], [set() for _ in seats], set())
     for lot, seat in enumerate(state.marker):
         if seat >= 0:
             index.parking[seat].append(lot)
@@ -98,7 +98,7 @@ def _refresh(state: LordsState, index: Holdings, root: int) -> None:
         for seat in old.owners:
             index.present[seat].discard(root)
         if old.boss >= 0:
-            index.bossed[old.boss] -= 1
+            index.bosses[old.boss].discard(root)
     lots = state.casinos.get(root)
     if lots is None:
         return
@@ -118,7 +118,7 @@ def _refresh(state: LordsState, index: Holdings, root: int) -> None:
     for seat in owners:
         index.present[seat].add(root)
     if chief >= 0:
-        index.bossed[chief] += 1
+        index.bosses[chief].add(root)
 
 
 @lru_cache(maxsize=4096)

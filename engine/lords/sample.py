@@ -130,12 +130,13 @@ def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots]
         raises = 1 if can_raise and RISER_COST * size <= money and level < state.players else 0
         mine.append((root, sprawls + remodels + raises, sprawls, remodels))
         bossed += sprawls + remodels + raises
-    return mine, bossed, reorgs, sum(index.bossed) - index.bossed[seat]
+    return mine, bossed, reorgs, sum(map(len, index.bosses)) - len(index.bosses[seat])
 
 
 def _houses(state: LordsState, seat: int) -> list[int]:
     """The roots of the casinos another player is the boss of, in root order (only when a bet is drawn)."""
-    return sorted([root for root, facts in holdings(state).facts.items() if facts.boss not in (-1, seat)])
+    bosses = holdings(state).bosses
+    return sorted(set().union(*(bosses[other] for other in range(state.players) if other != seat)))
 
 
 def _bossed_action(state: LordsState, money: int, mine: list[Slots], slot: int) -> Any:

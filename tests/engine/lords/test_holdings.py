@@ -88,7 +88,7 @@ def test_a_position_laid_out_by_hand_is_counted_when_read() -> None:
     assert index.parking == [[1], [], [], []]
     assert index.facts == {6: Facts(boss=1, pips=8, reorganized=False, owners=frozenset({0, 1}), size=2, spread=3,
                                     cheapest=9)}  # B3 and B5 cost $9m, B4 $20m
-    assert index.present == [{6}, {6}, set(), set()] and index.bossed == [0, 1, 0, 0]
+    assert index.present == [{6}, {6}, set(), set()] and index.bosses == [set(), {6}, set(), set()]
     money(state, black=10)
     play(state, "black", "build A2 gold")
     assert holdings(state) == recount(state) and holdings(state).parking == [[], [], [], []]
