@@ -6,8 +6,8 @@ the same generator, only their distribution.
 
 How: the entries are counted without being made, family by family, and one is drawn by its number. Builds
 are every pair of an affordable parking lot and a colour with a tile left; reorganizations and gambles
-come one per casino, found in one pass over the casinos as `legal.casino_roles` finds them
-(`_casino_slots`), and (option underworld) card actions from their list.
+come one per casino, read off the index of what each seat holds (`holdings.py`) as `legal.casino_roles`
+finds them (`_casino_slots`), and (option underworld) card actions from their list.
 The casinos the player is the boss of are counted by slots
 instead: one per lot of the casino's frontier (a sprawl there), one per colour (a remodel to it) and one
 for a raise (none for a kind the player cannot afford at all), which are more than their legal actions: a

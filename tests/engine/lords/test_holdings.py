@@ -49,6 +49,11 @@ def test_the_index_equals_a_recount_after_every_action(config: GameConfig, choic
         _check(state)
         twin = state.clone()
         assert twin.holdings is not state.holdings and twin.holdings == state.holdings
+        if not GAME.is_over(twin):  # the clone's index shares nothing with the original's
+            seat = GAME.actors(twin)[0]
+            GAME.apply(twin, seat, GAME.random_action(twin, seat, random.Random(choices)))
+            _check(twin)
+            _check(state)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
