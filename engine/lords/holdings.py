@@ -15,9 +15,9 @@ A casino's facts are recomputed from its lots when next read, once the rules hav
 lots changed (`touched`, `regrouped`, `new_turn`): one action often changes a casino's dice several times (a
 reorganization, a tie rerolled), and only the last counts. `holdings(state)` brings them up to date.
 
-The rules never read the index to decide anything but what a random action may be; a state whose lists were
-written directly (tests laying out a position) drops it (`state.holdings = None`), and it is counted again
-when next read. tests/engine/lords/test_holdings.py checks it against a recount after every action of random
+Besides the sampler (and `legal.buildable`), only the draw step reads it: each seat's parking lots, to pay
+them and to know whether all ten markers are down. A state whose lists were written directly (tests laying
+out a position) drops it (`state.holdings = None`), and it is counted again when next read. tests/engine/lords/test_holdings.py checks it against a recount after every action of random
 games with every rule set and option.
 """
 
