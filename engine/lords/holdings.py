@@ -17,8 +17,9 @@ reorganization, a tie rerolled), and only the last counts. `holdings(state)` bri
 
 Besides the sampler (and `legal.buildable`), only the draw step reads it: each seat's parking lots, to pay
 them and to know whether all ten markers are down. A state whose lists were written directly (tests laying
-out a position) drops it (`state.holdings = None`), and it is counted again when next read. tests/engine/lords/test_holdings.py checks it against a recount after every action of random
-games with every rule set and option.
+out a position) drops it (`state.holdings = None`), and it is counted again when next read.
+tests/engine/lords/test_holdings.py checks it against a recount after every action of random games with
+every rule set and option.
 """
 
 from __future__ import annotations

@@ -29,7 +29,6 @@ from typing import Any
 from engine.core.api import RandomSource
 from engine.lords.actions import Gamble
 from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS, frontier
-from engine.lords.casinos import boss
 from engine.lords.gamble import bet_limit
 from engine.lords.holdings import holdings
 from engine.lords.legal import (
@@ -89,7 +88,7 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
         k -= len(reorgs)
         if k < bets:
             root = _houses(state, seat)[k]
-            limit = bet_limit(state, seat, boss(state, casinos[root]), casinos[root])
+            limit = bet_limit(state, seat, holdings(state).facts[root].boss, casinos[root])
             if limit >= 1:
                 return Gamble(_NAMES[root], rng.randint(1, limit))
             continue
@@ -111,7 +110,7 @@ def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots]
     die (the only ones it may be the boss of or reorganize) and counts each seat's casinos."""
     index = holdings(state)
     facts, height, can_raise = index.facts, state.height, state.risers
-    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
+    remodel_cost = REMODEL_COST if state.uw is None else max(0, REMODEL_COST - discount(state, seat, "remodel"))
     mine: list[Slots] = []
     bossed = 0
     reorgs: list[int] = []
