@@ -14,7 +14,7 @@ from engine.lords.casinos import boss, join, names
 from engine.lords.checks import check_money, check_turn, illegal, lot_index, owner_phrase
 from engine.lords.decisions import settle_after_action
 from engine.lords.events import Built, Raised, Remodeled, Reorganized, Sprawled
-from engine.lords.holdings import put_marker, touched
+from engine.lords.holdings import put_marker, regrouped, touched
 from engine.lords.state import REMODEL_COST, RISER_COST, Decision, LordsState
 from engine.lords.turn import place_die
 from engine.lords.underworld import discount
@@ -124,6 +124,7 @@ def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event]) -
     for each in lots:
         state.height[each] = level + 1
     events.append(Raised(seat, names(lots), level + 1, cost))
+    regrouped(state, (state.casino_of[lot],))  # its sprawls and raises cost more now (`holdings.Facts`)
     join(state, lots, events)
     settle_after_action(state, events, lot)
 

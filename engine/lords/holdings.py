@@ -25,19 +25,20 @@ every rule set and option.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from engine.lords.board import LOTS, frontier
-from engine.lords.state import LordsState
+from engine.lords.state import RISER_COST, LordsState
 
 
 class Facts(NamedTuple):
     """What the sampler asks of a casino: its boss (-1 without dice), the pips of its dice (what reorganizing
     it costs), whether a die of it was reorganized this turn, the seats with a die there; and for its boss's
-    actions its size (remodels cost per lot), how many lots its frontier has (where it may sprawl) and the
-    price of the cheapest of them (`NONE` if it has none)."""
+    actions its size (remodels cost per lot), how many lots its frontier has (where it may sprawl), what
+    the cheapest sprawl costs at its height and what raising it costs (`NEVER` where none may be done)."""
 
     boss: int
     pips: int
@@ -45,10 +46,11 @@ class Facts(NamedTuple):
     owners: frozenset[int]
     size: int
     spread: int
-    cheapest: int
+    sprawl_cost: int
+    raise_cost: int
 
 
-NONE = 1 << 30  # the price of the cheapest lot of an empty frontier: more than anyone has
+NEVER = 1 << 30  # the cost of what cannot be done: more than anyone has
 _PRICES = tuple(lot.price for lot in LOTS)
 
 
@@ -115,7 +117,11 @@ def _refresh(state: LordsState, index: Holdings, root: int) -> None:
                 reorganized = True
             if value > best:
                 chief, best = who, value
-    index.facts[root] = Facts(chief, total, reorganized, frozenset(owners), *_shape(lots))
+    size, spread, cheapest = _shape(lots)
+    level = state.height[root]
+    rises = state.risers and level < state.players
+    index.facts[root] = Facts(chief, total, reorganized, frozenset(owners), size, spread,
+                              2 * cheapest + RISER_COST * (level - 1), RISER_COST * size if rises else NEVER)
     for seat in owners:
         index.present[seat].add(root)
     if chief >= 0:
@@ -127,7 +133,7 @@ def _shape(lots: tuple[int, ...]) -> tuple[int, int, int]:
     """A casino's size, the size of its frontier and the price of its frontier's cheapest lot: a function of
     its lots alone, remembered."""
     targets = frontier(lots)
-    return len(lots), len(targets), min((_PRICES[t] for t in targets), default=NONE)
+    return len(lots), len(targets), min((_PRICES[t] for t in targets), default=NEVER)
 
 
 def put_marker(state: LordsState, lot: int, seat: int) -> None:
@@ -149,8 +155,9 @@ def touched(state: LordsState, lot: int) -> None:
         state.holdings.stale.add(state.casino_of[lot])
 
 
-def regrouped(state: LordsState, roots: set[int] | list[int]) -> None:
-    """Casinos rooted at `roots` were joined, formed or recomputed (`roots`: every root before and after)."""
+def regrouped(state: LordsState, roots: Iterable[int]) -> None:
+    """Casinos rooted at `roots` were joined, formed, raised or recomputed (`roots`: every root before and
+    after)."""
     if state.holdings is not None:
         state.holdings.stale.update(roots)
 

@@ -109,13 +109,13 @@ def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots]
     `legal.casino_roles` finds, read off the index (`holdings`), which lists the casinos where `seat` has a
     die (the only ones it may be the boss of or reorganize) and counts each seat's casinos."""
     index = holdings(state)
-    facts, height, can_raise = index.facts, state.height, state.risers
+    facts = index.facts
     remodel_cost = REMODEL_COST if state.uw is None else max(0, REMODEL_COST - discount(state, seat, "remodel"))
     mine: list[Slots] = []
     bossed = 0
     reorgs: list[int] = []
     for root in sorted(index.present[seat]):
-        chief, pips, reorganized, _, size, spread, cheapest = facts[root]
+        chief, pips, reorganized, _, size, spread, sprawl_cost, raise_cost = facts[root]
         if not reorganized and pips <= money:
             reorgs.append(root)
         if chief != seat:
@@ -123,10 +123,9 @@ def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots]
         # the slots of a casino the player is the boss of, by kind: sprawls (one per lot of its frontier),
         # remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises, not in these
         # rules) gets none, since none of its actions is legal
-        level = height[root]
-        sprawls = spread if 2 * cheapest + RISER_COST * (level - 1) <= money else 0
+        sprawls = spread if sprawl_cost <= money else 0
         remodels = _COLOURS if remodel_cost * size <= money else 0
-        raises = 1 if can_raise and RISER_COST * size <= money and level < state.players else 0
+        raises = 1 if raise_cost <= money else 0
         mine.append((root, sprawls + remodels + raises, sprawls, remodels))
         bossed += sprawls + remodels + raises
     return mine, bossed, reorgs, sum(map(len, index.bosses)) - len(index.bosses[seat])

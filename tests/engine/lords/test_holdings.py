@@ -92,7 +92,7 @@ def test_a_position_laid_out_by_hand_is_counted_when_read() -> None:
     index = holdings(state)
     assert index.parking == [[1], [], [], []]
     assert index.facts == {6: Facts(boss=1, pips=8, reorganized=False, owners=frozenset({0, 1}), size=2, spread=3,
-                                    cheapest=9)}  # B3 and B5 cost $9m, B4 $20m
+                                    sprawl_cost=2 * 9, raise_cost=2 * 15)}  # B3 and B5 cost $9m, B4 $20m
     assert index.present == [{6}, {6}, set(), set()] and index.bosses == [set(), {6}, set(), set()]
     money(state, black=10)
     play(state, "black", "build A2 gold")
