@@ -38,6 +38,7 @@ from engine.lords.actions import (
 from engine.lords.board import LOT_BY_NAME, LOTS
 from engine.lords.casinos import boss
 from engine.lords.game import LORDS_OF_VEGAS as GAME
+from engine.lords.holdings import touched
 from engine.lords.legal import legal_actions
 from engine.lords.state import DICE_PER_PLAYER, LordsState, Transfer
 
@@ -178,6 +179,7 @@ class LordsGreedy:
             top = max((lot for lot in lots if base.die_owner[lot] == chief), key=lambda lot: base.die_pips[lot])
             after = base.clone()
             after.die_owner[top] = seat
+            touched(after, top)  # the index of what each seat holds (engine/lords/holdings.py)
             if boss(after, lots) != seat:
                 continue
             loss = before[chief] - worths(after, outlook)[chief]

@@ -11,6 +11,7 @@ lot has the same number, and the End of Game card is 48.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Casino colours, in a fixed order used everywhere (legal actions, encodings). Company names in comments.
 COLOURS: tuple[str, ...] = ("purple", "brown", "gold", "silver", "aqua")  # Albion Pioneer Sphinx Tivoli Vega
@@ -83,3 +84,11 @@ CLOSED_BLOCK_FOR_TWO = "F"
 
 def card_name(card: int) -> str:
     return "End of Game" if card == END_OF_GAME else LOTS[card].name
+
+
+@lru_cache(maxsize=4096)
+def frontier(lots: tuple[int, ...]) -> tuple[int, ...]:
+    """The lots sharing an edge with a casino (or any group of lots) and not in it, in lot order: where it
+    may sprawl. A function of the lots alone, so it is remembered (bots ask after every action)."""
+    inside = set(lots)
+    return tuple(sorted({near for lot in lots for near in LOTS[lot].neighbours if near not in inside}))

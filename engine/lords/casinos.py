@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.core.api import Event
-from engine.lords.board import BLOCK_LOTS, BLOCKS, COLOURS, LOTS
+from engine.lords.board import BLOCK_LOTS, BLOCKS, COLOURS, LOTS, frontier
 from engine.lords.events import BossTie, CasinosMerged
+from engine.lords.holdings import regrouped, touched
 from engine.lords.state import LordsState
 
 _BLOCK_LOTS_BY_INDEX = tuple(BLOCK_LOTS[b] for b in BLOCKS)
@@ -52,6 +53,7 @@ def regroup(state: LordsState, block: int, events: list[Event] | None = None) ->
         casinos[start] = tuple(group)
         if events is not None and len({before.get(lot, -1) for lot in group} - {-1}) > 1:
             events.append(CasinosMerged(names(casinos[start]), COLOURS[colour], level))
+    regrouped(state, {*before.values(), *(casino_of[lot] for lot in lots if tile[lot] >= 0)})
 
 
 def join(state: LordsState, group: tuple[int, ...], events: list[Event]) -> None:
@@ -78,6 +80,7 @@ def join(state: LordsState, group: tuple[int, ...], events: list[Event]) -> None
     casinos[casino[0]] = casino
     for lot in casino:
         casino_of[lot] = casino[0]
+    regrouped(state, {*roots, casino[0]})
     if len(roots) > 1:
         events.append(CasinosMerged(names(casino), COLOURS[colour], level))
 
@@ -100,14 +103,6 @@ def tile_count(state: LordsState, lots: tuple[int, ...]) -> int:
 @lru_cache(maxsize=4096)
 def touches_strip(lots: tuple[int, ...]) -> bool:
     return any(LOTS[lot].touches_strip for lot in lots)
-
-
-@lru_cache(maxsize=4096)
-def frontier(lots: tuple[int, ...]) -> tuple[int, ...]:
-    """The lots sharing an edge with a casino (or any group of lots) and not in it, in lot order: where it
-    may sprawl. A function of the lots alone, so it is remembered (bots ask after every action)."""
-    inside = set(lots)
-    return tuple(sorted({near for lot in lots for near in LOTS[lot].neighbours if near not in inside}))
 
 
 def _tied_highest(state: LordsState, lots: tuple[int, ...]) -> list[int]:
@@ -152,5 +147,6 @@ def settle_casino(state: LordsState, events: list[Event], root: int) -> None:
             old, new = state.die_pips[lot], state.rng.die()
             state.die_pips[lot] = new
             rolls.append((LOTS[lot].name, state.die_owner[lot], old, new))
+        touched(state, root)
         events.append(BossTie(names(lots), tuple(rolls)))
         tied = _tied_highest(state, lots)

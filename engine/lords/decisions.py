@@ -14,6 +14,7 @@ from engine.lords.board import BLOCK_OF, LOTS
 from engine.lords.casinos import settle_casino, settle_ties
 from engine.lords.checks import describe_pending, illegal, lot_index
 from engine.lords.events import DieArranged, DieMoved, LayoffChosen, MarkerMoved
+from engine.lords.holdings import put_marker, touched
 from engine.lords.state import OVER, Decision, LordsState
 
 _ANSWERS: dict[type, tuple[str, ...]] = {
@@ -57,8 +58,8 @@ def _remove_marker(state: LordsState, head: Decision, action: Remove, events: li
     lot = lot_index(action.lot)
     if state.marker[lot] != head.seat:
         raise illegal(action, "not_your_marker", f"you have no parking lot on {action.lot}")
-    state.marker[lot] = -1
-    state.marker[head.lot] = head.seat
+    put_marker(state, lot, -1)
+    put_marker(state, head.lot, head.seat)
     events.append(MarkerMoved(head.seat, action.lot, LOTS[head.lot].name))
     _resume(state, events, state.pending.pop(0), ())
 
@@ -70,6 +71,8 @@ def _remove_die(state: LordsState, head: Decision, action: Remove, events: list[
     state.die_owner[lot], state.die_pips[lot] = -1, 0
     state.die_owner[head.lot], state.die_pips[head.lot] = head.seat, head.pips
     state.reorganized[head.lot], state.reorganized[lot] = state.reorganized[lot], False
+    touched(state, lot)
+    touched(state, head.lot)
     events.append(DieMoved(head.seat, action.lot, LOTS[head.lot].name, head.pips))
     _resume(state, events, state.pending.pop(0), (BLOCK_OF[lot],))
 
@@ -90,6 +93,7 @@ def _place(state: LordsState, head: Decision, action: Place, events: list[Event]
     for each, pips in placed:
         state.die_pips[each] = pips
         events.append(DieArranged(head.seat, LOTS[each].name, pips))
+    touched(state, lot)
     if lots:
         state.pending[0] = Decision("place_die", head.seat, head.resume, lot=head.lot, values=tuple(values),
                                     lots=tuple(lots))

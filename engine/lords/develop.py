@@ -14,6 +14,7 @@ from engine.lords.casinos import boss, join, names
 from engine.lords.checks import check_money, check_turn, illegal, lot_index, owner_phrase
 from engine.lords.decisions import settle_after_action
 from engine.lords.events import Built, Raised, Remodeled, Reorganized, Sprawled
+from engine.lords.holdings import put_marker, regrouped, touched
 from engine.lords.state import REMODEL_COST, RISER_COST, Decision, LordsState
 from engine.lords.turn import place_die
 from engine.lords.underworld import discount
@@ -52,7 +53,7 @@ def do_build(state: LordsState, seat: int, action: Build, events: list[Event]) -
     cost = max(0, LOTS[lot].price - discount(state, seat, "build"))
     check_money(state, seat, action, cost)
     state.money[seat] -= cost
-    state.marker[lot] = -1
+    put_marker(state, lot, -1)
     state.tile[lot], state.height[lot] = colour, 1
     state.tiles_left[colour] -= 1
     events.append(Built(seat, action.lot, action.colour, cost))
@@ -123,6 +124,7 @@ def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event]) -
     for each in lots:
         state.height[each] = level + 1
     events.append(Raised(seat, names(lots), level + 1, cost))
+    regrouped(state, (state.casino_of[lot],))  # its sprawls and raises cost more now (`holdings.Facts`)
     join(state, lots, events)
     settle_after_action(state, events, lot)
 
@@ -147,6 +149,7 @@ def do_reorganize(state: LordsState, seat: int, action: Reorganize, events: list
         state.die_pips[each] = new
         state.reorganized[each] = True
         rolls.append((LOTS[each].name, state.die_owner[each], old, new))
+    touched(state, lot)
     events.append(Reorganized(seat, names(lots), cost, tuple(rolls)))
     owners = {state.die_owner[each] for each in dice}
     for offset in range(state.players):  # the reorganizer chooses first, then the others in turn order

@@ -15,7 +15,6 @@ builds no action but the bet ranges.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from engine.core.api import ActionRange, RandomSource
@@ -35,15 +34,16 @@ from engine.lords.actions import (
     Sprawl,
     WithdrawTrade,
 )
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS
-from engine.lords.casinos import frontier
+from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS, frontier
 from engine.lords.checks import describe_pending
 from engine.lords.gamble import bet_limit
+from engine.lords.holdings import holdings
 from engine.lords.state import OVER, REMODEL_COST, RISER_COST, Decision, LordsState
 from engine.lords.trades import default_removes
 from engine.lords.underworld import card_actions, discount, extra_gamble
 
 _COLOUR_RANGE = range(len(COLOURS))
+_ALL_COLOURS = tuple(_COLOUR_RANGE)
 _NAMES = tuple(lot.name for lot in LOTS)
 _PRICES = tuple(lot.price for lot in LOTS)
 _CLOSED = tuple(lot.block == CLOSED_BLOCK_FOR_TWO for lot in LOTS)
@@ -91,34 +91,23 @@ def from_list(state: LordsState, seat: int, rng: RandomSource) -> Any:
 
 
 def buildable(state: LordsState, seat: int) -> tuple[Sequence[int], Sequence[int]]:
-    """The lots `seat` can afford to build on (its parking lots, in lot order) and the colours with a tile
-    left: every pair of the two is a legal build. Both remembered per layout (bots ask after every action,
-    and markers and tiles move a few times a turn)."""
-    lots = parking_lots(tuple(state.marker), seat)
+    """The lots `seat` can afford to build on (its parking lots, in lot order, kept by `holdings`) and the
+    colours with a tile left: every pair of the two is a legal build. Bots ask after every action."""
+    lots: Sequence[int] = holdings(state).parking[seat]
     budget = state.money[seat]
     if state.uw is not None:
         budget += discount(state, seat, "build")  # Underworld cards
     if budget < _DEAREST:
-        lots = tuple([lot for lot in lots if _PRICES[lot] <= budget])
-    return lots, colours_left(tuple(state.tiles_left))
+        lots = [lot for lot in lots if _PRICES[lot] <= budget]
+    return lots, colours_left(state.tiles_left)
 
 
-@lru_cache(maxsize=1024)
-def parking_lots(marker: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """The lots where `marker` (each lot's marker: a seat or -1) has `seat`'s, in lot order: found with
-    `index`, which skips the other lots without a Python step each."""
-    lots: list[int] = []
-    lot = -1
-    for _ in range(marker.count(seat)):
-        lot = marker.index(seat, lot + 1)
-        lots.append(lot)
-    return tuple(lots)
-
-
-@lru_cache(maxsize=1024)
-def colours_left(tiles_left: tuple[int, ...]) -> tuple[int, ...]:
-    """The colours of which `tiles_left` (tiles left by colour) has any, in colour order."""
-    return tuple(c for c, left in enumerate(tiles_left) if left)
+def colours_left(tiles_left: Sequence[int]) -> tuple[int, ...]:
+    """The colours of which `tiles_left` (tiles left by colour) has any, in colour order (most of a game,
+    all of them)."""
+    if 0 not in tiles_left:
+        return _ALL_COLOURS
+    return tuple([c for c in _COLOUR_RANGE if tiles_left[c]])
 
 
 def decision_answers(state: LordsState, head: Decision) -> list[Any]:

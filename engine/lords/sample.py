@@ -6,8 +6,8 @@ the same generator, only their distribution.
 
 How: the entries are counted without being made, family by family, and one is drawn by its number. Builds
 are every pair of an affordable parking lot and a colour with a tile left; reorganizations and gambles
-come one per casino, found in one pass over the casinos as `legal.casino_roles` finds them
-(`_casino_slots`), and (option underworld) card actions from their list.
+come one per casino, read off the index of what each seat holds (`holdings.py`) as `legal.casino_roles`
+finds them (`_casino_slots`), and (option underworld) card actions from their list.
 The casinos the player is the boss of are counted by slots
 instead: one per lot of the casino's frontier (a sprawl there), one per colour (a remodel to it) and one
 for a raise (none for a kind the player cannot afford at all), which are more than their legal actions: a
@@ -24,15 +24,13 @@ checks that every action drawn is listed and every listed one is drawn.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
 from engine.core.api import RandomSource
 from engine.lords.actions import Gamble
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
-from engine.lords.casinos import boss, frontier
+from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS, frontier
 from engine.lords.gamble import bet_limit
+from engine.lords.holdings import holdings
 from engine.lords.legal import (
     BUILDS,
     END_TURN,
@@ -69,7 +67,7 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
     lots, colours = buildable(state, seat)
     builds = len(lots) * len(colours)
     mine, bossed, reorgs, houses = _casino_slots(state, seat, money)
-    bets = len(houses) if not state.gambled or extra_gamble(state) else 0
+    bets = houses if not state.gambled or extra_gamble(state) else 0
     cards = card_actions(state, seat) if state.uw is not None else []
     trades = trade_answers(state, seat) if state.trades else []
     size = builds + bossed + len(reorgs) + bets + len(cards) + len(trades) + 1
@@ -89,8 +87,8 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
             return REORGANIZES[reorgs[k]]
         k -= len(reorgs)
         if k < bets:
-            root = houses[k]
-            limit = bet_limit(state, seat, boss(state, casinos[root]), casinos[root])
+            root = _houses(state, seat)[k]
+            limit = bet_limit(state, seat, holdings(state).facts[root].boss, casinos[root])
             if limit >= 1:
                 return Gamble(_NAMES[root], rng.randint(1, limit))
             continue
@@ -105,80 +103,38 @@ def random_turn_action(state: LordsState, seat: int, rng: RandomSource) -> Any:
 Slots = tuple[int, int, int, int]  # a bossed casino's root, its slots, and of those its sprawls and remodels
 
 
-def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots], int, list[int], list[int]]:
-    """One pass over the casinos, as `legal.casino_roles` makes it: the casinos `seat` is the boss of with
-    their slots and how many those are in all, the roots of those it may reorganize, and the roots of those
-    another player is the boss of, each list in root order (sorted once at the end: cheaper than visiting
-    the casinos in that order).
-
-    Speed matters here (bots call this after every action), hence the locals and the casinos of one lot
-    written out; a casino of several lots where the player has no die is another's if it has a die at all
-    (`_owners` reads its dice's owners at once)."""
-    owner, pips, flagged, casinos = state.die_owner, state.die_pips, state.reorganized, state.casinos
-    height, can_raise = state.height, state.risers
-    remodel_cost = max(0, REMODEL_COST - discount(state, seat, "remodel"))  # Underworld cards: 0 without them
+def _casino_slots(state: LordsState, seat: int, money: int) -> tuple[list[Slots], int, list[int], int]:
+    """The casinos `seat` is the boss of with their slots and how many those are in all, the roots of those
+    it may reorganize (both in root order), and how many casinos another player is the boss of: what
+    `legal.casino_roles` finds, read off the index (`holdings`), which lists the casinos where `seat` has a
+    die (the only ones it may be the boss of or reorganize) and counts each seat's casinos."""
+    index = holdings(state)
+    facts = index.facts
+    remodel_cost = REMODEL_COST if state.uw is None else max(0, REMODEL_COST - discount(state, seat, "remodel"))
     mine: list[Slots] = []
     bossed = 0
     reorgs: list[int] = []
-    houses: list[int] = []
-    for root, lots in casinos.items():  # in any order: the lists are sorted at the end
-        if len(lots) == 1:
-            chief = owner[root]
-            if chief != seat:
-                if chief >= 0:
-                    houses.append(root)
-                continue
-            if not flagged[root] and pips[root] <= money:
-                reorgs.append(root)
-        else:
-            owners = _owners(lots)(owner)
-            if seat not in owners:
-                if max(owners) >= 0:
-                    houses.append(root)
-                continue
-            chief, best, cost, reorganized = -1, 0, 0, False
-            for lot in lots:
-                who = owner[lot]
-                if who >= 0:
-                    value = pips[lot]
-                    cost += value
-                    if flagged[lot]:
-                        reorganized = True
-                    if value > best:
-                        chief, best = who, value
-            if not reorganized and cost <= money:
-                reorgs.append(root)
-            if chief != seat:
-                houses.append(root)
-                continue
+    for root in sorted(index.present[seat]):
+        chief, pips, reorganized, _, size, spread, sprawl_cost, raise_cost = facts[root]
+        if not reorganized and pips <= money:
+            reorgs.append(root)
+        if chief != seat:
+            continue
         # the slots of a casino the player is the boss of, by kind: sprawls (one per lot of its frontier),
         # remodels (one per colour), a raise; a kind it cannot afford at all (or, for raises, not in these
         # rules) gets none, since none of its actions is legal
-        size, spread, cheapest = _shape(lots)
-        level = height[root]
-        sprawls = spread if 2 * cheapest + RISER_COST * (level - 1) <= money else 0
+        sprawls = spread if sprawl_cost <= money else 0
         remodels = _COLOURS if remodel_cost * size <= money else 0
-        raises = 1 if can_raise and RISER_COST * size <= money and level < state.players else 0
+        raises = 1 if raise_cost <= money else 0
         mine.append((root, sprawls + remodels + raises, sprawls, remodels))
         bossed += sprawls + remodels + raises
-    mine.sort()
-    reorgs.sort()
-    houses.sort()
-    return mine, bossed, reorgs, houses
+    return mine, bossed, reorgs, sum(map(len, index.bosses)) - len(index.bosses[seat])
 
 
-@lru_cache(maxsize=4096)
-def _owners(lots: tuple[int, ...]) -> itemgetter[tuple[int, ...]]:
-    """Reads the entries of `lots` (two or more) from a per-lot list, as a tuple, in one call."""
-    return itemgetter(*lots)
-
-
-@lru_cache(maxsize=4096)
-def _shape(lots: tuple[int, ...]) -> tuple[int, int, int]:
-    """A casino's size, the size of its frontier and the price of its frontier's cheapest lot (a large
-    number if it has none): what its slots depend on besides money and height."""
-    targets = frontier(lots)
-    return len(lots), len(targets), min((_PRICES[t] for t in targets), default=1 << 30)
+def _houses(state: LordsState, seat: int) -> list[int]:
+    """The roots of the casinos another player is the boss of, in root order (only when a bet is drawn)."""
+    bosses = holdings(state).bosses
+    return sorted(set().union(*(bosses[other] for other in range(state.players) if other != seat)))
 
 
 def _bossed_action(state: LordsState, money: int, mine: list[Slots], slot: int) -> Any:

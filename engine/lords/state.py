@@ -8,11 +8,15 @@ Per-lot facts are kept in parallel lists indexed by lot number (see `board`), wh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.core.api import GameConfig
 from engine.core.rng import Rng
 from engine.lords.board import COLOURS, LOT_COUNT, TILES_PER_COLOUR
 from engine.lords.cards import CardDef
+
+if TYPE_CHECKING:
+    from engine.lords.holdings import Holdings
 
 DICE_PER_PLAYER = 12
 MARKERS_PER_PLAYER = 10
@@ -166,6 +170,9 @@ class LordsState:
     winners: tuple[int, ...] = ()
     end_reason: str = ""
     uw: Underworld | None = None  # the `underworld` option
+    # what each seat holds, derived from the lists above for bots' playouts (engine/lords/holdings.py); None
+    # until first read, and after anything but the rules wrote the lists
+    holdings: Holdings | None = field(default=None, compare=False, repr=False)
 
     def name(self, seat: int) -> str:
         """A seat's name as players say it: its colour, capitalised ("Yellow")."""
@@ -193,4 +200,5 @@ class LordsState:
         twin.last_card, twin.pending, twin.trades = self.last_card, self.pending[:], [t.copy() for t in self.trades]
         twin.next_trade, twin.winners, twin.end_reason = self.next_trade, self.winners, self.end_reason
         twin.uw = self.uw.clone() if self.uw is not None else None
+        twin.holdings = self.holdings.copy() if self.holdings is not None else None
         return twin

@@ -22,6 +22,7 @@ from engine.lords.board import BLOCK_OF
 from engine.lords.casinos import settle_ties
 from engine.lords.checks import illegal, lot_index
 from engine.lords.events import TradeClosed, TradeCompleted
+from engine.lords.holdings import put_marker, touched
 from engine.lords.state import OVER, LordsState, Trade, Transfer
 from engine.lords.underworld import check_cards, give_cards
 
@@ -111,6 +112,9 @@ def _step(state: LordsState, t: Transfer, change: list[int], events: list[Event]
         if mine[lot] != giver:
             what = "parking lot" if t.item == "lot" else "die"
             raise illegal(t, "not_owner", f"{state.name(giver)} has no {what} on {t.lot}")
-        mine[lot] = receiver
-        if t.item == "die":
+        if t.item == "lot":
+            put_marker(state, lot, receiver)
+        else:
+            state.die_owner[lot] = receiver
+            touched(state, lot)
             settle_ties(state, events, (BLOCK_OF[lot],))

@@ -18,6 +18,7 @@ from engine.lords.board import BLOCK_OF, LOTS
 from engine.lords.casinos import settle_ties
 from engine.lords.checks import check_open, illegal, lot_index
 from engine.lords.events import TradeAccepted, TradeClosed, TradeCompleted, TradeProposed
+from engine.lords.holdings import put_marker, touched
 from engine.lords.state import DICE_PER_PLAYER, MARKERS_PER_PLAYER, LordsState, Trade, Transfer
 from engine.lords.trade_steps import check_steps, execute_steps, has_steps
 from engine.lords.underworld import check_cards, give_cards
@@ -182,9 +183,10 @@ def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[
         for name in trade.removes.get(seat, ()):
             lot = lot_index(name)
             if state.marker[lot] == seat:
-                state.marker[lot] = -1
+                put_marker(state, lot, -1)
             else:
                 state.die_owner[lot], state.die_pips[lot], state.reorganized[lot] = -1, 0, False
+                touched(state, lot)
                 blocks.add(BLOCK_OF[lot])
             removed.append((seat, name))
     if has_steps(trade.transfers):
@@ -200,9 +202,10 @@ def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[
             lot = lot_index(t.lot)
             receiver = state.names.index(t.receiver)
             if t.item == "lot":
-                state.marker[lot] = receiver
+                put_marker(state, lot, receiver)
             else:
                 state.die_owner[lot] = receiver
+                touched(state, lot)
                 blocks.add(BLOCK_OF[lot])
     terms = ", ".join(t.text() for t in trade.transfers)
     events.append(TradeCompleted(trade.id, terms, tuple((s, d) for s, d in enumerate(change) if d),

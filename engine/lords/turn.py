@@ -38,6 +38,7 @@ from engine.lords.events import (
     TurnEnded,
     TurnStarted,
 )
+from engine.lords.holdings import holdings, new_turn, put_marker, touched
 from engine.lords.state import (
     ACTIONS,
     DICE_PER_PLAYER,
@@ -88,7 +89,7 @@ def _deal(state: LordsState, cards: list[int], events: list[Event]) -> list[int]
                 continue
             dealt.append(card)
         for card in dealt:
-            state.marker[card] = seat
+            put_marker(state, card, seat)
             state.discards.append(card)
         state.money[seat] = sum(LOTS[card].setup_cash for card in dealt)
         events.append(SetupDealt(seat, tuple(LOTS[c].name for c in dealt), state.money[seat]))
@@ -158,10 +159,10 @@ def take_over(state: LordsState, events: list[Event], lot: int) -> None:
     """The drawer gains the drawn lot: a marker on an empty lot, or their die on a sprawled tile."""
     seat = state.current
     if state.tile[lot] < 0:
-        if state.markers_down(seat) >= MARKERS_PER_PLAYER:
+        if len(holdings(state).parking[seat]) >= MARKERS_PER_PLAYER:
             state.pending.append(Decision("remove_marker", seat, "draw", lot=lot))
             return
-        state.marker[lot] = seat
+        put_marker(state, lot, seat)
         events.append(MarkerPlaced(seat, LOTS[lot].name))
         return
     previous = state.die_owner[lot]
@@ -169,6 +170,7 @@ def take_over(state: LordsState, events: list[Event], lot: int) -> None:
         return
     pips = state.die_pips[lot] if previous >= 0 else LOTS[lot].printed_die
     state.die_owner[lot], state.die_pips[lot] = -1, 0
+    touched(state, lot)
     events.append(DieTakenOver(seat, LOTS[lot].name, previous, pips))
     place_die(state, seat, lot, pips, "draw")
 
@@ -179,6 +181,7 @@ def place_die(state: LordsState, seat: int, lot: int, pips: int, resume: str) ->
         state.pending.append(Decision("remove_die", seat, resume, lot=lot, pips=pips))
         return
     state.die_owner[lot], state.die_pips[lot] = seat, pips
+    touched(state, lot)
 
 
 def finish_draw(state: LordsState, events: list[Event], blocks: Iterable[int]) -> None:
@@ -195,10 +198,7 @@ def finish_draw(state: LordsState, events: list[Event], blocks: Iterable[int]) -
 
 def pay_out(state: LordsState, events: list[Event], card: int) -> None:
     """Steps 2-5: parking lots pay, the card's casinos pay and score, the card is discarded."""
-    counts = [0] * state.players
-    for seat in state.marker:  # one pass rather than a count per player
-        if seat >= 0:
-            counts[seat] += 1
+    counts = [len(lots) for lots in holdings(state).parking]
     for seat, count in enumerate(counts):
         state.money[seat] += count
     if any(counts):
@@ -258,7 +258,7 @@ def pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
 
 def end_turn(state: LordsState, events: list[Event]) -> None:
     events.append(TurnEnded(state.current))
-    state.reorganized = [False] * LOT_COUNT
+    new_turn(state)
     expire_trades(state, events)
     state.current = (state.current + 1) % state.players
     start_turn(state, events)

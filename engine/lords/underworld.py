@@ -30,6 +30,7 @@ from engine.lords.events import (
     CardTriggered,
     CardUsed,
 )
+from engine.lords.holdings import touched
 from engine.lords.state import OVER, Held, LordsState, Transfer, Underworld
 from engine.lords.track import INSTANT_WIN, advance
 
@@ -207,6 +208,7 @@ def _die(state: LordsState, seat: int, card: CardDef, held: Held | None, e: Effe
     old = state.die_pips[lot]
     new = min(6, max(1, old + e.value))  # no die above 6 or below 1
     state.die_pips[lot] = new
+    touched(state, lot)
     events.append(CardDieChanged(seat, card.name, LOTS[lot].name, old, new))
     settle_ties(state, events, (BLOCK_OF[lot],))
 
@@ -220,6 +222,7 @@ def _reroll(state: LordsState, seat: int, card: CardDef, held: Held | None, e: E
         old, new = state.die_pips[each], state.rng.die()
         state.die_pips[each] = new
         rolls.append((LOTS[each].name, state.die_owner[each], old, new))
+    touched(state, lot)
     events.append(CardRerolled(seat, card.name, names(lots), tuple(rolls)))
     settle_ties(state, events, (BLOCK_OF[lot],))
 

@@ -57,6 +57,7 @@ def blank(rules: str = "classic", players: int = 4, current: str | int = 0, opti
     state.phase, state.pending, state.trades, state.gambled = ACTIONS, [], [], False
     cards = [END_OF_GAME if c == "End of Game" else LOT_BY_NAME[c] for c in deck]
     state.deck = list(reversed(cards or [END_OF_GAME]))
+    state.holdings = None  # the lists were written here, not by the rules: counted again when read
     return state
 
 
@@ -66,6 +67,7 @@ def seat(state: LordsState, who: str | int) -> int:
 
 def marker(state: LordsState, lot: str, who: str | int) -> None:
     state.marker[LOT_BY_NAME[lot]] = seat(state, who)
+    state.holdings = None
 
 
 def tile(state: LordsState, lot: str, colour: str, who: str | int | None = None, pips: int | None = None,
@@ -77,6 +79,7 @@ def tile(state: LordsState, lot: str, colour: str, who: str | int | None = None,
     if who is not None:
         state.die_owner[i] = seat(state, who)
         state.die_pips[i] = LOTS[i].printed_die if pips is None else pips
+    state.holdings = None
     for block in range(len(BLOCKS)):
         regroup(state, block)
 
