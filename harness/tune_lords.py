@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
+import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from arena.fanout import play_games
-from arena.tournament import plan, standings
+from arena.play import GameRecord
+from arena.tournament import Scheduled, plan, standings
 from bots.lords.value import Weights
 
 STEPS = {"money_early": 0.1, "money_late": 0.03, "contested": 0.1, "income": 0.25, "rivals": 0.5}
@@ -27,27 +30,47 @@ STEPS = {"money_early": 0.1, "money_late": 0.03, "contested": 0.1, "income": 0.2
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Duel:
-    """How a challenger fared against plain greedy: its share of the wins (par: 1 / players), 95% interval."""
+    """How a challenger fared against plain greedy: its share of the wins (par: 1 / players), 95% interval;
+    and its final points less the best opponent's, per game, with the standard error over deals. The points
+    margin is the tuning's measure: it moves with the play far more steadily than a win does."""
 
     weights: Weights
     share: float
     low: float
     high: float
     games: int
+    margin: float = 0.0
+    error: float = 0.0
 
     def line(self) -> str:
-        return (f"{self.share:6.1%} ({self.low:.1%}-{self.high:.1%}) of {self.games}  "
-                f"{self.weights.text() or 'plain'}")
+        return (f"{self.share:6.1%} ({self.low:.1%}-{self.high:.1%}) of {self.games}, points margin "
+                f"{self.margin:+.2f} +-{self.error:.2f}  {self.weights.text() or 'plain'}")
+
+
+def margins(records: Sequence[GameRecord], where: Sequence[Scheduled], bot: str) -> tuple[float, float]:
+    """The mean over deals of `bot`'s points less the best other seat's (its rotations averaged within a
+    deal), and that mean's standard error."""
+    per_deal: dict[int, list[float]] = {}
+    for record, place in zip(records, where, strict=True):
+        points = [s["points"] for s in record.standings]
+        for seat, name in enumerate(record.seats):
+            if name == bot:
+                others = max(p for s, p in enumerate(points) if s != seat)
+                per_deal.setdefault(place.deal, []).append(points[seat] - others)
+    means = [statistics.fmean(v) for v in per_deal.values()]
+    spread = statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 0.0
+    return statistics.fmean(means), spread
 
 
 def duel(weights: Weights, rules: str, players: int, deals: int, seed: str, jobs: int = 1) -> Duel:
     """Greedy with `weights` at one seat, plain greedy at the others, over `deals` duplicate deals."""
     lineup = (f"greedy@{weights.text()}" if weights.text() else "greedy",) + ("greedy",) * (players - 1)
     if lineup[0] == "greedy":
-        return Duel(weights, 1 / players, 1 / players, 1 / players, 0)
+        return Duel(weights, 1 / players, 1 / players, 1 / players, 0)  # plain against itself: par
     specs, where = plan("lords", rules, players, [lineup], deals, seed)
-    row = standings(lineup, play_games(specs, jobs), where)[0]
-    return Duel(weights, row.share, row.low, row.high, row.games)
+    records = play_games(specs, jobs)
+    row = standings(lineup, records, where)[0]
+    return Duel(weights, row.share, row.low, row.high, row.games, *margins(records, where, lineup[0]))
 
 
 def neighbours(weights: Weights, name: str) -> Iterator[Weights]:
@@ -59,7 +82,8 @@ def neighbours(weights: Weights, name: str) -> Iterator[Weights]:
 
 
 def coordinate_search(start: Weights, rules: str, players: int, deals: int, seed: str, rounds: int) -> Weights:
-    """Each weight in turn moved a step either way, the step kept when it does better on the same deals."""
+    """Each weight in turn moved a step either way, the step kept when its points margin is better on the
+    same deals."""
     best = duel(start, rules, players, deals, seed)
     print(best.line(), flush=True)
     for _ in range(rounds):
@@ -68,7 +92,7 @@ def coordinate_search(start: Weights, rules: str, players: int, deals: int, seed
             for weights in neighbours(best.weights, name):
                 tried = duel(weights, rules, players, deals, seed)
                 print(tried.line(), flush=True)
-                if tried.share > best.share:
+                if tried.margin > best.margin:
                     best, moved = tried, True
                     break
         print(f"round: best {best.line()}", flush=True)

@@ -18,7 +18,7 @@ def rich_blue() -> LordsState:
 
 
 def test_the_plain_weights_are_greedys_and_read_as_nothing() -> None:
-    assert PLAIN == Weights() and PLAIN.text() == "" and Weights.parse("") == PLAIN
+    assert Weights() == PLAIN and PLAIN.text() == "" and Weights.parse("") == PLAIN
 
 
 @given(st.fixed_dictionaries({}, optional={name: st.floats(0, 2, allow_nan=False) for name in Weights.__slots__}))
