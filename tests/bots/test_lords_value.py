@@ -6,9 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bots.lords.playout import rewards
+from bots.lords.search_model import JUDGEMENT, LordsModel
 from bots.lords.value import PLAIN, Outlook, Weights, margin, value, worths
+from engine.lords.board import COLOURS, LOT_BY_NAME
 from engine.lords.state import LordsState
-from tests.engine.lords.position import blank, money, seat
+from tests.bots.test_lords_greedy import early
+from tests.engine.lords.position import blank, money, seat, tile
 
 
 def rich_blue() -> LordsState:
@@ -55,3 +59,22 @@ def test_plain_value_is_the_margin_over_the_best_opponent() -> None:
     each = worths(state, outlook)
     blue = seat(state, "blue")
     assert value(state, blue, outlook) == each[blue] - max(w for s, w in enumerate(each) if s != blue)
+
+
+def test_income_counts_as_money_at_its_weights_share() -> None:
+    state = early(blank("classic", 4, current="blue"))
+    tile(state, "B1", "gold", "blue", pips=5)
+    plain, half_more = Outlook.of_state(state), Outlook.of_state(state, Weights(income=1.0))
+    blue = seat(state, "blue")
+    income = 5 * plain.casino_pays(COLOURS.index("gold"), (LOT_BY_NAME["B1"],))  # its die's pips a payment
+    assert income > 0
+    gained = worths(state, half_more)[blue] - worths(state, plain)[blue]
+    assert gained == pytest.approx(plain.money * 0.5 * income)
+
+
+def test_the_search_judges_by_its_own_weights_in_its_ranking_and_its_scores() -> None:
+    model = LordsModel("1")
+    state = early(blank("classic", 2, current=0))
+    tile(state, "B1", "gold", 0, pips=5)
+    assert model.weights == JUDGEMENT == model.greedy.weights != PLAIN
+    assert model.rewards(state) != rewards(state)  # plain greedy's judgement scores it otherwise
