@@ -13,13 +13,13 @@ from typing import Any
 
 from bots.lords.greedy import LordsGreedy
 from bots.lords.playout import playout, quick_action, rewards
-from bots.lords.value import Weights
+from bots.lords.value import PLAIN, Weights
 from engine.lords.actions import EndTurn
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.legal import legal_actions
 from engine.lords.state import LordsState
 
-JUDGEMENT = Weights(income=0.8)  # the search's own judgement: income counted more than greedy's half of it
+JUDGEMENT = PLAIN  # the search's judgement: plain greedy's (docs/BOTS.md: what other weights measured)
 ROOT_CANDIDATES = 4
 PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end is scored
 

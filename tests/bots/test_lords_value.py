@@ -72,9 +72,10 @@ def test_income_counts_as_money_at_its_weights_share() -> None:
     assert gained == pytest.approx(plain.money * 0.5 * income)
 
 
-def test_the_search_judges_by_its_own_weights_in_its_ranking_and_its_scores() -> None:
-    model = LordsModel("1")
+def test_the_search_ranks_and_scores_by_the_weights_it_is_given() -> None:
     state = early(blank("classic", 2, current=0))
     tile(state, "B1", "gold", 0, pips=5)
-    assert model.weights == JUDGEMENT == model.greedy.weights != PLAIN
+    assert LordsModel("1").weights == JUDGEMENT and LordsModel("1").rewards(state) == rewards(state, JUDGEMENT)
+    model = LordsModel("1", Weights(income=0.8))
+    assert model.greedy.weights == model.weights
     assert model.rewards(state) != rewards(state)  # plain greedy's judgement scores it otherwise
