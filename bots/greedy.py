@@ -18,6 +18,7 @@ from typing import Any
 
 from bots.base import Bot, Choice, Turn
 from bots.lords.greedy import LordsGreedy
+from bots.lords.value import PLAIN, Weights
 from engine.lasvegas.actions import WHITE_OWNER, Kick, Place
 from engine.lasvegas.state import (
     BIGGIE,
@@ -47,9 +48,15 @@ class GreedyBot(Bot):
     name = "greedy"
     games = ("lasvegas", "lords")
 
-    def __init__(self, seed: str = "0") -> None:
+    def __init__(self, seed: str = "0", weights: Weights = PLAIN) -> None:
         super().__init__(seed)
-        self.lords = LordsGreedy(seed)
+        self.lords = LordsGreedy(seed, weights)
+
+    @classmethod
+    def configured(cls, seed: str, setting: str) -> GreedyBot:
+        """`greedy@money_early=0.5:contested=0.1`: Lords of Vegas greedy judging by other weights
+        (`bots.lords.value.Weights`), to be measured against plain greedy."""
+        return cls(seed, Weights.parse(setting))
 
     def choose(self, turn: Turn) -> Choice:
         options = turn.legal

@@ -20,7 +20,7 @@ from typing import Any
 
 from bots.base import Choice, Turn
 from bots.choices import back, engine_option
-from bots.lords.value import Outlook, value, worths
+from bots.lords.value import PLAIN, Outlook, Weights, value, worths
 from engine.core.api import ActionRange
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
@@ -54,8 +54,9 @@ RICH = 200  # $m added to a position to list the buys the bot cannot afford yet
 class LordsGreedy:
     """Chooses one Lords of Vegas action from a view and the legal actions (engine objects)."""
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, weights: Weights = PLAIN) -> None:
         self.rng = random.Random(str(seed))
+        self.weights = weights
 
     def choose(self, turn: Turn) -> Choice:
         """The bot SDK's decision: `decide` on the turn's view and legal actions, given back as one of them."""
@@ -67,7 +68,7 @@ class LordsGreedy:
         if len(options) == 1 and not isinstance(options[0], EndTurn):
             return options[0]
         seat = int(view["viewer"])
-        outlook = Outlook.of(view)
+        outlook = Outlook.of(view, self.weights)
         base = GAME.determinize(view, int(view["viewer"]), self.rng)
         pending = view.get("pending")
         if pending and pending["kind"] == "layoff":
@@ -105,7 +106,7 @@ class LordsGreedy:
         choice = self.decide(view, options)
         seat = int(view["viewer"])
         base = GAME.determinize(view, int(view["viewer"]), self.rng)
-        outlook = Outlook.of(view)
+        outlook = Outlook.of(view, self.weights)
         if view.get("pending"):
             gains = {o: self.expected(base, seat, o, outlook) for o in options if not isinstance(o, ActionRange)}
         else:

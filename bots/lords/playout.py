@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bots.lords.value import Outlook, worths
+from bots.lords.value import PLAIN, Outlook, Weights, margin, worths
 from engine.lords.actions import Build, EndTurn, Sprawl
 from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_COUNT, LOTS
 from engine.lords.casinos import boss
@@ -80,12 +80,13 @@ def playout(state: LordsState, turns: int, rng: random.Random) -> None:
         GAME.apply(state, seat, quick_action(state, seat, rng))
 
 
-def rewards(state: LordsState) -> list[float]:
-    """Each seat's score of a playout's end: its worth's margin over the best opponent (see `value`), in
-    units of `MARGIN_SCALE` points, and once the game is over 1 more for a win (less for a shared one), 1
-    less for a loss. Not squashed: a seat far ahead or behind must still tell its choices apart."""
-    each = worths(state, Outlook.of_state(state))
-    margins = [(each[s] - max(w for o, w in enumerate(each) if o != s)) / MARGIN_SCALE for s in range(state.players)]
+def rewards(state: LordsState, weights: Weights = PLAIN) -> list[float]:
+    """Each seat's score of a playout's end: its worth's margin over its opponents by `weights` (see
+    `value`), in units of `MARGIN_SCALE` points, and once the game is over 1 more for a win (less for a
+    shared one), 1 less for a loss. Not squashed: a seat far ahead or behind must still tell its choices
+    apart."""
+    each = worths(state, Outlook.of_state(state, weights))
+    margins = [margin(each, s, weights.rivals) / MARGIN_SCALE for s in range(state.players)]
     if state.phase == OVER:
         return [m + (1.0 / len(state.winners) if s in state.winners else -1.0) for s, m in enumerate(margins)]
     return margins

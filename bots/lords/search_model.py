@@ -13,11 +13,13 @@ from typing import Any
 
 from bots.lords.greedy import LordsGreedy
 from bots.lords.playout import playout, quick_action, rewards
+from bots.lords.value import PLAIN, Weights
 from engine.lords.actions import EndTurn
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.legal import legal_actions
 from engine.lords.state import LordsState
 
+JUDGEMENT = PLAIN  # the search's judgement: plain greedy's (docs/BOTS.md: what other weights measured)
 ROOT_CANDIDATES = 4
 PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end is scored
 
@@ -26,8 +28,9 @@ class LordsModel:
     paired = True
     playouts = 120
 
-    def __init__(self, seed: str) -> None:
-        self.greedy = LordsGreedy(seed)
+    def __init__(self, seed: str, weights: Weights = JUDGEMENT) -> None:
+        self.greedy = LordsGreedy(seed, weights)
+        self.weights = weights
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
         return self.greedy.ranked(view, options, ROOT_CANDIDATES)
@@ -45,4 +48,4 @@ class LordsModel:
         playout(state, PLAYOUT_TURNS, rng)
 
     def rewards(self, state: LordsState) -> list[float]:
-        return rewards(state)
+        return rewards(state, self.weights)

@@ -37,10 +37,44 @@ from engine.lords.track import STOPS, advance
 CARDS_PER_COLOUR: tuple[int, ...] = tuple(sum(1 for lot in LOTS if lot.card_colour == c)
                                           for c in range(len(CARD_COLOURS)))
 STACKS = 4
-MONEY_EARLY = 0.35  # points per $m at the start of the game (tuned)
-MONEY_LATE = 0.01  # points per $m once nothing is left to draw: money only breaks ties
-CONTESTED = 0.15  # the share of a casino's points put at risk by each opponent with a die in it (tuned)
 TOUCHES_STRIP: tuple[bool, ...] = tuple(lot.touches_strip for lot in LOTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The judgement in a seat's worth: how much money, income and a contested casino count. Explicit so that
+    bots judging by other weights can be played against each other (`greedy@money_early=0.5`); the defaults
+    are plain greedy's."""
+
+    money_early: float = 0.35  # points per $m at the start of the game
+    money_late: float = 0.01  # points per $m once nothing is left to draw: money only breaks ties
+    contested: float = 0.15  # share of a casino's points put at risk by each opponent with a die in it
+    income: float = 0.5  # share of what dice and parking lots should still bring that counts as money now
+    rivals: float = 1.0  # how the opponents' worth is weighed: 1 the best one's, 0 their mean
+
+    @classmethod
+    def parse(cls, text: str) -> Weights:
+        """Weights from `name=number` pairs joined by `:` (`money_early=0.5:contested=0.1`), the rest default;
+        ValueError names a weight that does not exist."""
+        known = {name: float(getattr(cls(), name)) for name in cls.__slots__}
+        given: dict[str, float] = {}
+        for pair in filter(None, text.split(":")):
+            name, _, number = pair.partition("=")
+            if name not in known:
+                raise ValueError(f"no weight {name!r}; weights: {', '.join(known)}")
+            try:
+                given[name] = float(number)
+            except ValueError:
+                raise ValueError(f"weight {name} takes a number, not {number!r}") from None
+        return cls(**given)
+
+    def text(self) -> str:
+        """The weights that differ from the defaults, as `parse` reads them ("" for the defaults)."""
+        plain = Weights()
+        return ":".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__ if getattr(self, n) != getattr(plain, n))
+
+
+PLAIN = Weights()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +86,10 @@ class Outlook:
     strip_pays: float  # extra expected payments of a casino touching The Strip (its draws and the last one)
     money: float  # points per $m in hand
     players: int
+    weights: Weights
 
     @classmethod
-    def of(cls, view: Mapping[str, Any]) -> Outlook:
+    def of(cls, view: Mapping[str, Any], weights: Weights = PLAIN) -> Outlook:
         """The outlook a player at the table has: the deck's make-up by colour, its order unknown."""
         players = int(view["players"])
         discards = view["discards"]
@@ -64,26 +99,26 @@ class Outlook:
         left = float(max(0, deck_left - 1 - (LOT_COUNT - dealt(pile, players)) // STACKS)) if deck_left else 0.0
         total = max(1, sum(unseen))
         return cls.make(players, left, [left * unseen[c] / total for c in range(len(CARD_COLOURS))],
-                        view.get("phase") == "over")
+                        view.get("phase") == "over", weights)
 
     @classmethod
-    def of_state(cls, state: LordsState) -> Outlook:
+    def of_state(cls, state: LordsState, weights: Weights = PLAIN) -> Outlook:
         """The outlook of a complete state (a determinized one, in a search): the cards above End of Game."""
         if END_OF_GAME not in state.deck:
-            return cls.make(state.players, 0.0, [0.0] * len(CARD_COLOURS), True)
+            return cls.make(state.players, 0.0, [0.0] * len(CARD_COLOURS), True, weights)
         above = state.deck[state.deck.index(END_OF_GAME) + 1:]
         counts = [0.0] * len(CARD_COLOURS)
         for card in above:
             counts[LOTS[card].card_colour] += 1
-        return cls.make(state.players, float(len(above)), counts, state.phase == OVER)
+        return cls.make(state.players, float(len(above)), counts, state.phase == OVER, weights)
 
     @classmethod
-    def make(cls, players: int, left: float, rate: list[float], over: bool) -> Outlook:
+    def make(cls, players: int, left: float, rate: list[float], over: bool, weights: Weights) -> Outlook:
         after_deal = LOT_COUNT - START_CARDS * players
         start = after_deal - after_deal / STACKS
         share = min(1.0, left / start) if start else 0.0
-        money = MONEY_LATE + (MONEY_EARLY - MONEY_LATE) * share
-        return cls(left, tuple(rate[:len(COLOURS)]), 0.0 if over else rate[STRIP] + 1.0, money, players)
+        money = weights.money_late + (weights.money_early - weights.money_late) * share
+        return cls(left, tuple(rate[:len(COLOURS)]), 0.0 if over else rate[STRIP] + 1.0, money, players, weights)
 
     @property
     def draws(self) -> tuple[float, ...]:
@@ -118,7 +153,7 @@ def points_per_payment(score: int, tiles: int) -> float:
 
 def worths(state: LordsState, outlook: Outlook) -> list[float]:
     """Each seat's worth in points (see the module's docstring)."""
-    players = state.players
+    players, weights = state.players, outlook.weights
     points = [float(s) for s in state.score]
     income = [0.0] * players
     owner, pips, tile, height = state.die_owner, state.die_pips, state.tile, state.height
@@ -137,19 +172,26 @@ def worths(state: LordsState, outlook: Outlook) -> list[float]:
             continue
         rivals = bin(seats_here & ~(1 << chief)).count("1")
         tiles = len(lots) * height[root]
-        points[chief] += pays * points_per_payment(state.score[chief], tiles) * (1 - CONTESTED * rivals)
+        points[chief] += pays * points_per_payment(state.score[chief], tiles) * (1 - weights.contested * rivals)
     parking = outlook.draws_left
     markers = [0] * players
     for seat in state.marker:
         if seat >= 0:
             markers[seat] += 1
     cards = card_worths(state, outlook.draws, outlook.draws_left, outlook.money) if state.uw else [0.0] * players
-    return [points[s] + cards[s] + outlook.money * (state.money[s] + 0.5 * (income[s] + parking * markers[s]))
+    share = weights.income
+    return [points[s] + cards[s] + outlook.money * (state.money[s] + share * (income[s] + parking * markers[s]))
             for s in range(players)]
 
 
+def margin(each: list[float], seat: int, rivals: float) -> float:
+    """The seat's worth less its opponents': the best one's (`rivals` 1), their mean (0), or between."""
+    others = [w for s, w in enumerate(each) if s != seat]
+    best = max(others)
+    return each[seat] - (best if rivals == 1.0 else rivals * best + (1 - rivals) * sum(others) / len(others))
+
+
 def value(state: LordsState, seat: int, outlook: Outlook) -> float:
-    """The seat's worth minus the best opponent's."""
-    each = worths(state, outlook)
-    return each[seat] - max(w for s, w in enumerate(each) if s != seat)
+    """The seat's worth against its opponents' (`margin`: with the plain weights, the best opponent's)."""
+    return margin(worths(state, outlook), seat, outlook.weights.rivals)
 

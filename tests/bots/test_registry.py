@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bots.greedy import GreedyBot
+from bots.lords.value import Weights
 from bots.random_bot import RandomBot
 from bots.registry import bot_class, bot_names, bot_problem, make_bot
 
@@ -99,7 +101,10 @@ def test_a_bot_takes_its_setting_after_an_at_on_the_command_line() -> None:
     assert isinstance(by_time, SearchBot) and (by_time.playouts, by_time.millis) == (None, 250.0)
     assert bot_problem("search@20", "lords", plugins=True) is None
     assert "takes a budget" in str(bot_problem("search@fast", "lords", plugins=True))
-    assert "takes no setting" in str(bot_problem("greedy@3", "lords", plugins=True))
+    assert "takes no setting" in str(bot_problem("random@3", "lords", plugins=True))
+    assert "no weight '3'" in str(bot_problem("greedy@3", "lords", plugins=True))
+    weighed = make_bot("greedy@money_early=0.5:contested=0.1", "1", plugins=True)
+    assert isinstance(weighed, GreedyBot) and weighed.lords.weights == Weights(money_early=0.5, contested=0.1)
 
 
 def test_a_servers_seats_take_no_setting() -> None:

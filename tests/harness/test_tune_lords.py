@@ -1,0 +1,33 @@
+"""The Lords weights tuner: its points margin per deal, its steps, and a real duel on duplicate deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.play import GameRecord
+from arena.tournament import Scheduled
+from bots.lords.value import Weights
+from harness.tune_lords import duel, margins, neighbours
+
+
+def record(seats: tuple[str, ...], points: tuple[int, ...]) -> GameRecord:
+    return GameRecord(0, seats, (0,), tuple({"points": p, "money": 0} for p in points), 10, 100)
+
+
+def test_the_margin_is_averaged_over_a_deals_rotations_then_over_deals() -> None:
+    records = [record(("a", "b"), (30, 20)), record(("b", "a"), (25, 25)), record(("a", "b"), (10, 30))]
+    where = [Scheduled(0, 0, 0), Scheduled(0, 0, 1), Scheduled(0, 1, 0)]
+    mean, error = margins(records, where, "a")
+    assert mean == pytest.approx((5.0 + -20.0) / 2)  # deal 0: (10 + 0) / 2; deal 1: -20
+    assert error == pytest.approx(12.5)  # the two deals' means differ by 25: sd 17.68, / sqrt 2
+
+
+def test_steps_stay_in_range() -> None:
+    assert [w.rivals for w in neighbours(Weights(), "rivals")] == [0.5]
+    assert [w.contested for w in neighbours(Weights(contested=0.05), "contested")] == [0.15]
+
+
+def test_a_duel_plays_every_rotation_of_its_deals_against_plain_greedy() -> None:
+    result = duel(Weights(income=0.8), "classic", 2, 2, "t")
+    assert result.games == 4 and 0.0 <= result.low <= result.share <= result.high <= 1.0
+    assert duel(Weights(), "classic", 2, 2, "t").games == 0  # plain greedy against itself is par, unplayed
