@@ -22,7 +22,7 @@ from engine.lords.board import (
     STRIP,
     card_name,
 )
-from engine.lords.casinos import names, settle_casino, settle_ties, touches_strip
+from engine.lords.casinos import names, settle_casino, settle_ties, tile_count, touches_strip
 from engine.lords.events import (
     CardDrawn,
     CasinoPaid,
@@ -244,7 +244,7 @@ def pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
             payouts = tuple([(s, a) for s, a in enumerate(amounts) if a])
             for seat, amount in payouts:
                 money[seat] += amount
-        points = len(lots) * height[root]  # `tile_count`
+        points = tile_count(state, lots)
         events.append(CasinoPaid(names(lots), COLOURS[tile[root]], height[root], payouts, chief, points))
         if chief >= 0:
             to_score.append((points, root, chief))
