@@ -62,11 +62,16 @@ def margins(records: Sequence[GameRecord], where: Sequence[Scheduled], bot: str)
     return statistics.fmean(means), spread
 
 
+def challenger(weights: Weights) -> str:
+    """The bot name of greedy with `weights`, a weight written out even when they are plain greedy's, so that
+    plain greedy against itself is played too (its points margin is not zero: with more than two players it
+    is over the best of the others) under a name of its own."""
+    return f"greedy@{weights.text() or f'money_early={weights.money_early!r}'}"
+
+
 def duel(weights: Weights, rules: str, players: int, deals: int, seed: str, jobs: int = 1) -> Duel:
     """Greedy with `weights` at one seat, plain greedy at the others, over `deals` duplicate deals."""
-    lineup = (f"greedy@{weights.text()}" if weights.text() else "greedy",) + ("greedy",) * (players - 1)
-    if lineup[0] == "greedy":
-        return Duel(weights, 1 / players, 1 / players, 1 / players, 0)  # plain against itself: par
+    lineup = (challenger(weights),) + ("greedy",) * (players - 1)
     specs, where = plan("lords", rules, players, [lineup], deals, seed)
     records = play_games(specs, jobs)
     row = standings(lineup, records, where)[0]

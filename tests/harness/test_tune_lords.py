@@ -7,7 +7,7 @@ import pytest
 from arena.play import GameRecord
 from arena.tournament import Scheduled
 from bots.lords.value import Weights
-from harness.tune_lords import duel, margins, neighbours
+from harness.tune_lords import challenger, duel, margins, neighbours
 
 
 def record(seats: tuple[str, ...], points: tuple[int, ...]) -> GameRecord:
@@ -30,4 +30,11 @@ def test_steps_stay_in_range() -> None:
 def test_a_duel_plays_every_rotation_of_its_deals_against_plain_greedy() -> None:
     result = duel(Weights(income=0.8), "classic", 2, 2, "t")
     assert result.games == 4 and 0.0 <= result.low <= result.share <= result.high <= 1.0
-    assert duel(Weights(), "classic", 2, 2, "t").games == 0  # plain greedy against itself is par, unplayed
+    plain = duel(Weights(), "classic", 2, 2, "t")  # measured like any other: the search's starting point
+    assert plain.games == 4 and plain.weights == Weights()
+
+
+def test_plain_greedy_as_a_challenger_has_a_name_of_its_own_that_reads_back_as_plain() -> None:
+    assert challenger(Weights()) != "greedy"
+    assert Weights.parse(challenger(Weights()).split("@", 1)[1]) == Weights()
+    assert challenger(Weights(income=0.8)) == "greedy@income=0.8"
