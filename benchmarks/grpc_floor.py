@@ -28,6 +28,7 @@ from multiprocessing.queues import Queue
 
 import grpc
 
+from benchmarks.serve_process import cpu_seconds, split_cores
 from replays.format import sync_file
 from server.syncer import Syncer
 
@@ -134,12 +135,6 @@ async def _game(port: int, name: bytes, think: float, seconds: float, trips: lis
         await asyncio.gather(*(channel.close() for channel in channels))
 
 
-def _cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def measure(games: int, think: float, seconds: float, cores: tuple[set[int], set[int]] | None,
             durable: bool = False) -> Floor:
     """The bare server in a process of its own (on `cores[0]`), `games` games played from this process
@@ -170,9 +165,11 @@ def _measure(games: int, think: float, seconds: float, cores: tuple[set[int], se
             tasks = [asyncio.create_task(_game(port, f"g{k}".encode(), think, seconds, trips))
                      for k in range(games)]
             await asyncio.sleep(1.0)  # the streams opened: their set-up is not an action's cost
-            started = _cpu_seconds(pid)
+            started = cpu_seconds(pid)
             await asyncio.gather(*tasks)
-            return _cpu_seconds(pid) - started
+            ended = cpu_seconds(pid)
+            assert started is not None and ended is not None, "the floor's server is gone, or this is not Linux"
+            return ended - started
 
         used = asyncio.run(play())
         return Floor(len(trips), used, trips)
@@ -186,7 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     """`python -m benchmarks.grpc_floor [GAMES] [--seconds S]`: the floors alone (plain and durable), printed."""
     import argparse
 
-    from benchmarks.server import THINK_SECONDS, floor_rows, split_cores
+    from benchmarks.server import THINK_SECONDS, floor_rows
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", type=int, nargs="?", default=100)

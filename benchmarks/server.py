@@ -23,11 +23,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import os
 import random
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Coroutine
@@ -38,6 +35,7 @@ from typing import Any
 from benchmarks import grpc_floor
 from benchmarks.baseline import baseline_checkout
 from benchmarks.rows import Row
+from benchmarks.serve_process import ServeProcess, cpu_times, split_cores, stolen_percent
 from bots.base import GameInfo
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
@@ -148,116 +146,6 @@ class GameTimes:
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def split_cores() -> tuple[set[int], set[int]] | None:
-    """The core the server gets and the cores this process keeps, where the machine has two or more."""
-    if not hasattr(os, "sched_getaffinity"):
-        return None
-    cores = sorted(os.sched_getaffinity(0))
-    return ({cores[0]}, set(cores[1:])) if len(cores) >= 2 else None
-
-
-class ServeProcess:
-    """`vegas serve` on a free loopback port in its own process (on `cores`, if given), logging to a file;
-    the server of `checkout` (a `baseline_checkout`) if given, else this one."""
-
-    def __init__(self, data_dir: Path, cores: set[int] | None = None, port: int = 0,
-                 checkout: Path | None = None) -> None:
-        self.log_path = data_dir / "serve.log"
-        start = self.log_path.stat().st_size if self.log_path.exists() else 0  # a restart appends to the log
-        self.log = open(self.log_path, "a")  # noqa: SIM115 - closed in stop()
-        command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-                   "--data-dir", str(data_dir / "data"), "--log-json", "--rate-limit", "0", "--max-games", "10000",
-                   "--address-rate-limit", "0", "--streams-per-address", "0", "--waiting-per-address", "0",
-                   "--games-per-address", "0"]  # every client is on this one address: no per-address limits
-        pin = None if cores is None else functools.partial(os.sched_setaffinity, 0, cores)
-        env = None if checkout is None else {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'gen'}"}
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin, cwd=checkout,
-                                        env=env)
-        self.port = self._port(start)
-        self.address = f"127.0.0.1:{self.port}"
-
-    def _port(self, start: int) -> int:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and self.process.poll() is None:
-            for line in self.log_path.read_bytes()[start:].decode(errors="replace").splitlines():
-                if '"serving"' in line:
-                    return int(json.loads(line)["port"])
-            time.sleep(0.05)
-        raise RuntimeError(f"vegas serve did not start: {self.log_path.read_text()[-2000:]}")
-
-    def log_size(self) -> int:
-        """Where the server's log ends now (`answer_times` reads from there)."""
-        return self.log_path.stat().st_size
-
-    def answer_times(self, start: int) -> list[float]:
-        """`answer_times` of the server's log since offset `start`."""
-        return answer_times(self.log_path.read_bytes()[start:])
-
-    def kill(self) -> None:
-        """SIGKILL, as a power cut or the OOM killer would: nothing is flushed or closed first."""
-        self.process.kill()
-        self.process.wait(30)
-        self.log.close()
-
-    def rss_bytes(self) -> int | None:
-        """The server process's resident memory now (Linux /proc; None elsewhere or once it has exited)."""
-        try:
-            status = Path(f"/proc/{self.process.pid}/status").read_text()
-        except OSError:
-            return None
-        kilobytes = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), None)
-        return None if kilobytes is None else 1024 * kilobytes
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(30)
-        self.log.close()
-
-    def cpu_seconds(self) -> float | None:
-        """User and system CPU the server and its children have used so far (Linux /proc; None elsewhere)."""
-        total = 0.0
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                pid, rest = stat.read_text().split(" (", 1)
-            except OSError:
-                continue
-            fields = rest.rsplit(")", 1)[1].split()
-            if int(pid) == self.process.pid or int(fields[1]) == self.process.pid:  # the server or its child
-                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        return total if Path(f"/proc/{self.process.pid}").exists() else None
-
-
-def answer_times(log: bytes) -> list[float]:
-    """The seconds a server took to answer each action, from its JSON log (the `ms` of each action's `Act`
-    line: from the request's arrival in the handler to the answer; an Act stream's own closing line, with no
-    action, is not one): its own share of the round trips, without the load generator's."""
-    times = []
-    for line in log.splitlines():
-        if b'"Act"' in line:
-            record = json.loads(line)
-            if record.get("rpc") == "Act" and "action" in record and "ms" in record:
-                times.append(record["ms"] / 1000)
-    return times
-
-
-def cpu_times() -> list[int] | None:
-    """The machine's CPU time counters (user, nice, system, idle, iowait, irq, softirq, steal...), or None
-    where /proc/stat is not there."""
-    try:
-        return [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    except (OSError, ValueError):
-        return None
-
-
-def stolen_percent(before: list[int] | None, after: list[int] | None) -> float | None:
-    """The share of CPU time the hypervisor gave to other machines between two `cpu_times` (steal time):
-    on a shared virtual machine it comes and goes, and the tail of every latency with it."""
-    if before is None or after is None or len(before) < 8:
-        return None
-    spent = [b - a for a, b in zip(before, after, strict=True)]
-    return 100 * spent[7] / sum(spent[:8]) if sum(spent[:8]) else None
 
 
 async def _seat_bots(client: Client, index: int, think: float) -> tuple[list[SeatRunner], GameTimes]:
@@ -424,7 +312,7 @@ def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0, baseline: 
 def _serving(stack: contextlib.ExitStack, cores: set[int] | None, checkout: Path | None) -> ServeProcess:
     """A `ServeProcess` in a temporary data directory, both gone when `stack` closes."""
     directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="vegas-bench-")))
-    server = ServeProcess(directory, cores, checkout=checkout)
+    server = ServeProcess(directory / "data", directory / "serve.log", cores=cores, checkout=checkout)
     stack.callback(server.stop)
     return server
 

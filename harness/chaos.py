@@ -35,7 +35,7 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from benchmarks.server import ServeProcess
+from benchmarks.serve_process import ServeProcess
 from bots.runner import random_action
 from harness.report import Rows, markdown_table, print_table, write_section
 from replays.fairness import PROVEN, Reveal
@@ -114,7 +114,7 @@ class Chaos:
         self.directory = directory
         self.plan = plan
         self.rng = random.Random(plan.seed)
-        self.server = ServeProcess(directory)
+        self.server = self.serve()
         self.acks: list[Ack] = []
         self.games: list[str] = []
         self.bots: list[asyncio.subprocess.Process] = []
@@ -122,6 +122,10 @@ class Chaos:
         self.lobby = asyncio.Lock()  # held while games are set up and while the server is down
         self.killing = True
         self.outcome = Outcome()
+
+    def serve(self, port: int = 0) -> ServeProcess:
+        """The server on `port` (0: a free one), its data and its log in the run's directory."""
+        return ServeProcess(self.directory / "data", self.directory / "serve.log", port=port)
 
     async def run(self) -> Outcome:
         channel = grpc.aio.insecure_channel(self.server.address, options=RECONNECT)
@@ -159,7 +163,7 @@ class Chaos:
                     self.outcome.kills_mid_write += 1
                 self.server.kill()
                 self.outcome.kills += 1
-                self.server = await asyncio.to_thread(ServeProcess, self.directory, port=self.server.port)
+                self.server = await asyncio.to_thread(self.serve, self.server.port)  # the same address
 
     # ---------------------------------------------------------------------------------------------- games
 

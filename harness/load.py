@@ -38,7 +38,8 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from benchmarks.server import Load, Scenario, ServeProcess, load_rows, measure, percentile, split_cores
+from benchmarks.serve_process import ServeProcess, split_cores
+from benchmarks.server import Load, Scenario, load_rows, measure, percentile
 from harness.report import Rows, markdown_table, print_table, write_section
 
 Stub: TypeAlias = table_pb2_grpc.VegasTableStub
@@ -319,7 +320,7 @@ def run(directory: Path, plan: LoadPlan) -> Findings:
     findings = Findings(plan)
     split = split_cores()
     server_cores, load_cores = split if split else (None, None)
-    server = ServeProcess(directory, cores=server_cores)
+    server = ServeProcess(directory / "data", directory / "serve.log", cores=server_cores)
     try:
         findings.load = asyncio.run(measure(server, Scenario(plan.games, plan.think), plan.seconds, load_cores,
                                             Alongside(server, plan, findings)))

@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from benchmarks.server import (
-    GameTimes,
-    Load,
-    Scenario,
-    answer_times,
-    load_rows,
-    match_rows,
-    percentile,
-    pooled,
-    stolen_percent,
-)
+from benchmarks.serve_process import answer_times, stolen_percent
+from benchmarks.server import GameTimes, Load, Scenario, load_rows, match_rows, percentile, pooled
 from vegas_client import ViewUpdate
 
 

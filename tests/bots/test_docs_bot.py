@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.serve_process import ServeProcess
 from replays.fairness import PROVEN, Reveal
 from replays.verify import verify_bytes
-from tests.server.harness import ServeProcess
 from vegas_client import NewGame, VegasError
 from vegas_client.sync import connect
 
@@ -75,7 +75,7 @@ def test_the_example_bot_plays_a_whole_game_through_a_server_sigkill(tmp_path: P
                     assert error.code == "stale_version"  # a view queued behind the one that moved on
             reveal = table.replay(created.game_id)
         _, bot_log = bot.communicate(timeout=120)
-        server.stop()
+        assert server.stop() == 0  # it shut down cleanly
     finally:
         if server.process.poll() is None:
             server.kill()

@@ -11,9 +11,10 @@ from pathlib import Path
 
 from vegas.v1 import table_pb2 as pb
 
+from benchmarks.serve_process import ServeProcess
 from engine.core.fairness import commitment
 from server.session import Settings
-from tests.server.harness import ServeProcess, serving, stub_for
+from tests.server.harness import serving, stub_for
 from vegas_client import NewGame
 from vegas_client.sync import connect
 
@@ -49,7 +50,7 @@ def test_vegas_bot_joins_once_a_server_that_was_down_comes_back(tmp_path: Path) 
     with stub_for(f"127.0.0.1:{server.port}") as stub:
         game_id = stub.CreateGame(pb.CreateGameRequest(game="lasvegas", rules="base", players=2,
                                                        bots=[pb.BotSeat(seat=1)], bot_think_ms=0)).game_id
-    server.stop()  # the server is down when the bot starts: its join fails, and is tried again
+    assert server.stop() == 0  # the server is down when the bot starts: its join fails, and is tried again
     with open(bot_log, "w") as log:
         bot = subprocess.Popen([sys.executable, "-m", "cli.main", "bot", "--server", f"127.0.0.1:{server.port}",
                                 "--game", game_id, "--log-json"], stdout=subprocess.DEVNULL, stderr=log)
@@ -59,7 +60,7 @@ def test_vegas_bot_joins_once_a_server_that_was_down_comes_back(tmp_path: Path) 
         assert bot.wait(120) == 0, bot_log.read_text()
         with stub_for(f"127.0.0.1:{server.port}") as stub:
             summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))
-        server.stop()
+        assert server.stop() == 0  # it shut down cleanly
     finally:
         for process in (bot, server.process):
             if process.poll() is None:

@@ -1,13 +1,10 @@
-"""A real server on a free loopback port: in its own thread and event loop (`serving`), for blocking test
-clients, or as a `vegas serve` process of its own (`ServeProcess`), to be killed and restarted."""
+"""A real server on a free loopback port, in its own thread and event loop (`serving`), for blocking test
+clients. (A `vegas serve` process of its own, to kill and restart, is `benchmarks.serve_process.ServeProcess`.)"""
 
 from __future__ import annotations
 
 import asyncio
-import json
-import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Coroutine, Iterator
@@ -98,39 +95,6 @@ def join_all(stub: table_pb2_grpc.VegasTableStub, game_id: str, seats: range | t
 def tracked(tracker: ViewTracker, message: pb.Update) -> None:
     """Apply one message of a Watch stream to `tracker` as any client does (Resync if it cannot)."""
     tracker.accept(wire.update(message))
-
-
-class ServeProcess:
-    """`vegas serve --port 0` in a subprocess; the port comes from its JSON log."""
-
-    def __init__(self, data_dir: Path, log_file: Path, port: int = 0) -> None:
-        self.log_file = log_file
-        self.log = open(log_file, "w")  # noqa: SIM115 - closed in stop()
-        command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-                   "--data-dir", str(data_dir), "--log-json", "--rate-limit", "0"]
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log)
-        self.port = self._wait_for_port()
-
-    def _wait_for_port(self, timeout: float = 30) -> int:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log_file.read_text()
-            for line in self.log_file.read_text().splitlines()[::-1]:
-                if line.startswith("{") and json.loads(line).get("event") == "serving":
-                    return int(json.loads(line)["port"])
-            time.sleep(0.05)
-        raise AssertionError(f"vegas serve did not start: {self.log_file.read_text()}")
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-        self.log.close()
-
-    def stop(self) -> None:
-        self.process.terminate()
-        assert self.process.wait(10) == 0
-        self.log.close()
-
 
 
 def submitted_once_back(stub: Any, request: pb.SubmitActionRequest, timeout: float = 20) -> pb.ActionResult:

@@ -14,10 +14,11 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
+from benchmarks.serve_process import ServeProcess
 from replays.fairness import PROVEN, Reveal
 from replays.format import read_replay
 from replays.verify import verify_bytes
-from tests.server.harness import ServeProcess, create, join_all, random_action, tracked
+from tests.server.harness import create, join_all, random_action, tracked
 from vegas_client import ViewTracker
 
 Stub = table_pb2_grpc.VegasTableStub
@@ -100,7 +101,7 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
             follow(updates, mirror, stub.GetGame(pb.GetGameRequest(game_id=game_id)).version, kinds)
             reveal = stub.GetReplay(pb.GetReplayRequest(game_id=game_id))
         _, bot_err = bot.communicate(timeout=30)
-        server.stop()
+        assert server.stop() == 0  # it shut down cleanly
     finally:
         if server.process.poll() is None:
             server.kill()

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from vegas.v1 import table_pb2 as pb
 
+from benchmarks.serve_process import ServeProcess
 from server.datadir import DataDirInUse
 from tests.server.harness import create, serving, stub_for
-from tests.server.test_crash import ServeProcess
 
 
 def second_serve(data_dir: Path, port: int) -> tuple[int, str]:
@@ -34,7 +34,7 @@ def second_serve(data_dir: Path, port: int) -> tuple[int, str]:
 def first(tmp_path: Path) -> Iterator[ServeProcess]:
     serve = ServeProcess(tmp_path / "data", tmp_path / "first.log")
     yield serve
-    serve.stop()
+    assert serve.stop() == 0
 
 
 def test_a_second_server_on_the_same_data_dir_refuses_to_start(tmp_path: Path, first: ServeProcess) -> None:
