@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core.api import GameConfig
+from engine.core.api import Event, GameConfig
 from engine.lords.board import BLOCKS, COLOURS, END_OF_GAME, LOT_BY_NAME, LOT_COUNT, LOTS, TILES_PER_COLOUR
 from engine.lords.casinos import regroup
 from engine.lords.game import LORDS_OF_VEGAS as GAME
@@ -98,11 +98,11 @@ def casino_of(state: LordsState, lot: str) -> list[str]:
     return [LOTS[i].name for i in state.casinos[state.casino_of[LOT_BY_NAME[lot]]]]
 
 
-def play(state: LordsState, who: str | int, text: str) -> list:
+def play(state: LordsState, who: str | int, text: str) -> list[Event]:
     return GAME.apply(state, seat(state, who), GAME.parse_action(text))
 
 
-def kinds(events: list) -> list[str]:
+def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
