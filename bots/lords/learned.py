@@ -1,0 +1,30 @@
+"""A Lords of Vegas seat's worth learned from play: its final points, predicted from what it holds now.
+
+Greedy's hand-set worth adds up a seat's parts with weights a person chose (`bots.lords.value.Weights`);
+tuning those weights by hand moved greedy by a few points of win share at most. Here the weights are fitted
+instead: greedy played itself (with a tenth of its choices its second best, for variety), every seat's
+parts were recorded at the start of every turn (`bots.lords.value.features`), and a least-squares fit
+found the weights that best predict the seat's final points less its opponent's from its parts less the
+opponent's. So a seat's learned worth is in points, like the hand-set one, and a margin of learned worths
+is a predicted final margin; the fit has no constant term (it would cancel in every margin).
+
+The numbers are the fit's, written out by `python -m harness.fit_lords_value` (see that module); this
+module only weighs them, so the bots need nothing beyond the standard library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+FEATURES: tuple[str, ...] = (
+    "score", "casinos", "casinos_x_left", "money", "money_x_left", "dice", "dice_x_left", "parking", "lots",
+    "lots_x_left", "bossed", "largest", "largest_x_left",
+)
+COEFFICIENTS: tuple[float, ...] = (
+    1.0, 1.0, 0.0, 0.01, 0.34, 0.005, 0.17, 0.005, 0.0, 0.0, 0.0, 0.0, 0.0,
+)
+
+
+def learned_worth(features: Sequence[float]) -> float:
+    """A seat's learned worth in points, from its `features` (named by `FEATURES`, in that order)."""
+    return sum(c * f for c, f in zip(COEFFICIENTS, features, strict=True))
