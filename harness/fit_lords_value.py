@@ -19,6 +19,7 @@ import json
 import math
 import re
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,11 +81,14 @@ def scaled(hand: Array, margin: Array) -> float:
     return float(hand @ margin / (hand @ hand))
 
 
-def write(coefficients: Array, text: str) -> str:
-    """`bots/lords/learned.py`'s text with `coefficients` as its COEFFICIENTS."""
-    numbers = ", ".join(f"{c:.4g}" for c in coefficients)
-    return re.sub(r"COEFFICIENTS: tuple\[float, \.\.\.\] = \(\n.*?\n\)",
-                  f"COEFFICIENTS: tuple[float, ...] = (\n    {numbers},\n)", text, flags=re.S)
+def write(coefficients: Array, players: int, text: str) -> str:
+    """`bots/lords/learned.py`'s text with `coefficients` as the COEFFICIENTS of games of `players`."""
+    fitted = dict(learned.COEFFICIENTS)
+    fitted[players] = tuple(float(f"{c:.4g}") for c in coefficients)
+    entries = "".join(textwrap.fill(f"{n}: {fitted[n]!r},", 116, initial_indent="    ", subsequent_indent=" " * 8,
+                                    break_on_hyphens=False) + "\n" for n in sorted(fitted))
+    return re.sub(r"COEFFICIENTS: dict\[int, tuple\[float, \.\.\.\]\] = \{\n.*?\n\}",
+                  lambda _: f"COEFFICIENTS: dict[int, tuple[float, ...]] = {{\n{entries}}}", text, flags=re.S)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write the coefficients into bots/lords/learned.py")
     args = parser.parse_args(argv)
     games = [json.loads(line) for name in args.data for line in Path(name).read_text().splitlines() if line]
+    if len({game["players"] for game in games}) != 1:
+        parser.error("the games must all have one number of players (one fit for each)")
     cut = int(len(games) * (1 - args.holdout))
     train, test = rows(games[:cut]), rows(games[cut:])
     coefficients = fit(train, args.ridge)
@@ -104,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     print(judged("learned", test.x @ coefficients, test))
     print(judged("hand", test.hand * scaled(train.hand, train.margin), test))
     if args.write:
-        MODULE.write_text(write(coefficients, MODULE.read_text()))
+        MODULE.write_text(write(coefficients, int(games[0]["players"]), MODULE.read_text()))
         print(f"written into {MODULE.name}")
     return 0
 

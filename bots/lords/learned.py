@@ -8,8 +8,11 @@ found the weights that best predict the seat's final points less its opponent's 
 opponent's. So a seat's learned worth is in points, like the hand-set one, and a margin of learned worths
 is a predicted final margin; the fit has no constant term (it would cancel in every margin).
 
-The numbers are the fit's, written out by `python -m harness.fit_lords_value` (see that module); this
-module only weighs them, so the bots need nothing beyond the standard library.
+The numbers are the fit's, one set for each number of players (the same parts weigh differently against
+one opponent and against three), written out by `python -m harness.fit_lords_value` (see that module):
+2 players from 1200 classic games (`python -m harness.lords_value_data --rules classic --players 2 --games
+1200 --seed lv1`), 4 players from 600 `up` games (`--rules up --players 4 --games 600 --seed lvu1`).
+This module only weighs them, so the bots need nothing beyond the standard library.
 """
 
 from __future__ import annotations
@@ -20,11 +23,15 @@ FEATURES: tuple[str, ...] = (
     "score", "casinos", "casinos_x_left", "money", "money_x_left", "dice", "dice_x_left", "parking", "lots",
     "lots_x_left", "bossed", "largest", "largest_x_left",
 )
-COEFFICIENTS: tuple[float, ...] = (
-    0.9194, 0.2146, -0.3231, 0.008296, 0.2026, 0.06962, 0.08421, 0.05525, -0.6189, 0.001674, -0.5317, 0.1796, 1.704,
-)
+# The coefficients of each number of players fitted (a game of another number of players takes the nearest).
+COEFFICIENTS: dict[int, tuple[float, ...]] = {
+    2: (0.9194, 0.2146, -0.3231, 0.008296, 0.2026, 0.06962, 0.08421, 0.05525, -0.6189, 0.001674, -0.5317, 0.1796,
+        1.704),
+}
 
 
-def learned_worth(features: Sequence[float]) -> float:
-    """A seat's learned worth in points, from its `features` (named by `FEATURES`, in that order)."""
-    return sum(c * f for c, f in zip(COEFFICIENTS, features, strict=True))
+def learned_worth(features: Sequence[float], players: int) -> float:
+    """A seat's learned worth in points, from its `features` (named by `FEATURES`, in that order), in a game
+    of `players`."""
+    fitted = min(COEFFICIENTS, key=lambda n: (abs(n - players), n))
+    return sum(c * f for c, f in zip(COEFFICIENTS[fitted], features, strict=True))

@@ -233,7 +233,7 @@ def worths(state: LordsState, outlook: Outlook) -> list[float]:
     mix = outlook.weights.learned
     if not mix:
         return [hand_worth(h, outlook) for h in each]
-    return [(1 - mix) * hand_worth(h, outlook) + mix * (learned_worth(features(h, outlook)) + h.cards)
+    return [(1 - mix) * hand_worth(h, outlook) + mix * (learned_worth(features(h, outlook), outlook.players) + h.cards)
             for h in each]
 
 

@@ -57,14 +57,17 @@ def test_the_fit_finds_the_coefficients_that_made_the_margins() -> None:
 
 def test_the_coefficients_are_written_into_the_learned_module_as_numbers() -> None:
     text = Path(learned.__file__).read_text(encoding="utf-8")
-    written = write(np.arange(len(learned.FEATURES), dtype=float), text)
+    written = write(np.arange(len(learned.FEATURES), dtype=float) / 3, 5, text)
     tree = ast.parse(written)
     found = [n.value for n in ast.walk(tree) if isinstance(n, ast.AnnAssign) and
              isinstance(n.target, ast.Name) and n.target.id == "COEFFICIENTS"]
-    assert ast.literal_eval(found[0]) == tuple(float(i) for i in range(len(learned.FEATURES)))
+    fitted = ast.literal_eval(found[0])
+    assert fitted[5] == pytest.approx([i / 3 for i in range(len(learned.FEATURES))], rel=1e-3)
+    assert {n: fitted[n] for n in learned.COEFFICIENTS} == learned.COEFFICIENTS  # the others kept
+    assert max(len(line) for line in written.splitlines()) <= 120
     assert around_coefficients(written) == around_coefficients(text)  # the rest as it was
 
 
 def around_coefficients(text: str) -> tuple[str, str]:
-    before, _, after = text.partition("COEFFICIENTS: tuple")
-    return before, after.split("\n)\n", 1)[1]
+    before, _, after = text.partition("COEFFICIENTS: dict")
+    return before, after.split("\n}\n", 1)[1]
