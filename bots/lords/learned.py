@@ -4,15 +4,16 @@ Greedy's hand-set worth adds up a seat's parts with weights a person chose (`bot
 tuning those weights by hand moved greedy by a few points of win share at most. Here the weights are fitted
 instead: greedy played itself (with a tenth of its choices its second best, for variety), every seat's
 parts were recorded at the start of every turn (`bots.lords.value.features`), and a least-squares fit
-found the weights that best predict the seat's final points less its opponent's from its parts less the
-opponent's. So a seat's learned worth is in points, like the hand-set one, and a margin of learned worths
+found the weights that best predict the seat's final points less the best other seat's from its parts less
+its strongest opponent's. So a seat's learned worth is in points, like the hand-set one, and a margin of learned worths
 is a predicted final margin; the fit has no constant term (it would cancel in every margin).
 
 The numbers are the fit's, one set for each number of players (the same parts weigh differently against
 one opponent and against three), written out by `python -m harness.fit_lords_value` (see that module):
 2 players from 1200 classic games (`python -m harness.lords_value_data --rules classic --players 2 --games
 1200 --seed lv1`), 4 players from 600 `up` games (`--rules up --players 4 --games 600 --seed lvu1`).
-This module only weighs them, so the bots need nothing beyond the standard library.
+With two players greedy judging by this value beats plain greedy; with four it plays worse (docs/BOTS.md,
+The learned Lords value). This module only weighs them, so the bots need nothing beyond the standard library.
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ should bring, at a rate of points per $m that falls as the end nears (money buys
 are draws left to pay them; at the end it only breaks ties). A position's value is the seat's worth minus
 the best opponent's: taking from the leader counts as much as gaining. With the Underworld, each seat's
 cards in front of it add what they should still bring it (`bots.lords.cardvalue`).
+
+Those weights are a person's; `Weights.learned` puts instead (or blends in) a worth learned from play
+(`bots.lords.learned`), which weighs the same parts (`holdings`, `features`) by coefficients fitted to how
+games of greedy against itself ended.
 """
 
 from __future__ import annotations
