@@ -1,6 +1,7 @@
 """Games of greedy against itself, recorded for learning a Lords of Vegas value (`harness.fit_lords_value`).
 
-Each game is played in this process with the engine: every seat is the greedy bot (its plain weights),
+Each game is played in this process with the engine: every seat is the greedy bot (its plain weights, or
+`--weights`: greedy judging by the learned value plays itself for a second round of fitting),
 which a tenth of the time (`--explore`) plays its second-best action instead, so the games visit positions
 plain greedy would not and the fit sees what a different choice leads to. At the start of every turn each
 seat's parts are recorded as the greedy's value reads them from that seat's view
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bots.lords.greedy import LordsGreedy
-from bots.lords.value import Outlook, features, hand_worth, holdings
+from bots.lords.value import PLAIN, Outlook, Weights, features, hand_worth, holdings
 from engine import GameConfig, Match
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
@@ -37,10 +38,10 @@ def snapshot(state: LordsState) -> dict[str, Any]:
     return {"turn": state.turn, "features": rows, "worth": worth}
 
 
-def play_game(rules: str, players: int, seed: str, explore: float) -> dict[str, Any]:
-    """One recorded game of greedy against itself (see the module's docstring)."""
+def play_game(rules: str, players: int, seed: str, explore: float, weights: Weights = PLAIN) -> dict[str, Any]:
+    """One recorded game of greedy (judging by `weights`) against itself (see the module's docstring)."""
     match = Match(GAME, GameConfig("lords", rules, players, seed))
-    bots = [LordsGreedy(f"{seed}/{seat}") for seat in range(players)]
+    bots = [LordsGreedy(f"{seed}/{seat}", weights) for seat in range(players)]
     chance = random.Random(f"{seed}/explore")
     samples: list[dict[str, Any]] = []
     state: LordsState = match.state
@@ -62,10 +63,11 @@ def play_game(rules: str, players: int, seed: str, explore: float) -> dict[str, 
             "points": [int(s["points"]) for s in result.standings], "samples": samples}
 
 
-def games(rules: str, players: int, count: int, seed: str, explore: float) -> Iterator[dict[str, Any]]:
+def games(rules: str, players: int, count: int, seed: str, explore: float,
+          weights: Weights = PLAIN) -> Iterator[dict[str, Any]]:
     """`count` recorded games, game i seeded `<seed>/<i>`."""
     for index in range(count):
-        yield play_game(rules, players, f"{seed}/{index}", explore)
+        yield play_game(rules, players, f"{seed}/{index}", explore, weights)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,10 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", default="lv1")
     parser.add_argument("--explore", type=float, default=0.1, help="share of choices played second best")
+    parser.add_argument("--weights", default="", help="the players' judgement, as greedy@ takes it (learned=1)")
     parser.add_argument("--out", required=True, help="the JSON-lines file to write")
     args = parser.parse_args(argv)
     with open(args.out, "w", encoding="utf-8") as out:
-        for done, game in enumerate(games(args.rules, args.players, args.games, args.seed, args.explore), 1):
+        for done, game in enumerate(games(args.rules, args.players, args.games, args.seed, args.explore,
+                                           Weights.parse(args.weights)), 1):
             out.write(json.dumps(game) + "\n")
             if done % 10 == 0 or done == args.games:
                 print(f"{done}/{args.games} games", file=sys.stderr, flush=True)
