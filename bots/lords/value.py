@@ -12,6 +12,10 @@ should bring, at a rate of points per $m that falls as the end nears (money buys
 are draws left to pay them; at the end it only breaks ties). A position's value is the seat's worth minus
 the best opponent's: taking from the leader counts as much as gaining. With the Underworld, each seat's
 cards in front of it add what they should still bring it (`bots.lords.cardvalue`).
+
+Those weights are a person's; `Weights.learned` puts instead (or blends in) a worth learned from play
+(`bots.lords.learned`), which weighs the same parts (`holdings`, `features`) by coefficients fitted to how
+games of greedy against itself ended.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots.lords.cardvalue import card_worths
+from bots.lords.learned import learned_worth
 from engine.lords.board import (
     CARD_COLOURS,
     CLOSED_BLOCK_FOR_TWO,
@@ -51,6 +56,7 @@ class Weights:
     contested: float = 0.15  # share of a casino's points put at risk by each opponent with a die in it
     income: float = 0.5  # share of what dice and parking lots should still bring that counts as money now
     rivals: float = 1.0  # how the opponents' worth is weighed: 1 the best one's, 0 their mean
+    learned: float = 0.0  # how much of a seat's worth is the value learned from play (`bots.lords.learned`), 0-1
 
     @classmethod
     def parse(cls, text: str) -> Weights:
@@ -82,6 +88,7 @@ class Outlook:
     """How often each casino should still pay, and what $1m is worth, judged from the view."""
 
     draws_left: float  # cards still to draw before the End of Game card
+    left_share: float  # the share of the draws after the deal still to come: 1 at the start, 0 at the end
     pays: tuple[float, ...]  # expected payments of a casino of each colour (not touching The Strip)
     strip_pays: float  # extra expected payments of a casino touching The Strip (its draws and the last one)
     money: float  # points per $m in hand
@@ -118,7 +125,8 @@ class Outlook:
         start = after_deal - after_deal / STACKS
         share = min(1.0, left / start) if start else 0.0
         money = weights.money_late + (weights.money_early - weights.money_late) * share
-        return cls(left, tuple(rate[:len(COLOURS)]), 0.0 if over else rate[STRIP] + 1.0, money, players, weights)
+        return cls(left, share, tuple(rate[:len(COLOURS)]), 0.0 if over else rate[STRIP] + 1.0, money, players,
+                   weights)
 
     @property
     def draws(self) -> tuple[float, ...]:
@@ -151,11 +159,33 @@ def points_per_payment(score: int, tiles: int) -> float:
     return sum(advance(s, tiles) - s for s in stops) / len(stops)
 
 
-def worths(state: LordsState, outlook: Outlook) -> list[float]:
-    """Each seat's worth in points (see the module's docstring)."""
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What one seat has that its worth is made of, as the view shows it: the parts the hand-set worth adds
+    up with its weights, and the parts the learned value (`bots.lords.learned`) reads besides."""
+
+    score: int  # points on the score track now
+    held: float  # the score plus the points the casinos it bosses should still score (contested ones less)
+    money: int  # $m in hand
+    dice: float  # $m its dice should still bring (pips times the expected payments of their casinos)
+    parking: float  # $m its parking lots should still bring ($1m a draw each)
+    cards: float  # points the Underworld cards in front of it should still bring
+    lots: int  # parking lots it holds (lots to build on)
+    bossed: int  # casinos it bosses
+    largest: int  # tiles of the largest casino it bosses
+
+    @property
+    def casinos(self) -> float:
+        """The points its casinos should still score."""
+        return self.held - self.score
+
+
+def holdings(state: LordsState, outlook: Outlook) -> list[Holding]:
+    """Each seat's `Holding` (see the module's docstring for how each part is judged)."""
     players, weights = state.players, outlook.weights
     points = [float(s) for s in state.score]
     income = [0.0] * players
+    bossed, largest = [0] * players, [0] * players
     owner, pips, tile, height = state.die_owner, state.die_pips, state.tile, state.height
     for root, lots in state.casinos.items():
         pays = outlook.casino_pays(tile[root], lots)
@@ -172,16 +202,43 @@ def worths(state: LordsState, outlook: Outlook) -> list[float]:
             continue
         rivals = bin(seats_here & ~(1 << chief)).count("1")
         tiles = len(lots) * height[root]
+        bossed[chief] += 1
+        largest[chief] = max(largest[chief], tiles)
         points[chief] += pays * points_per_payment(state.score[chief], tiles) * (1 - weights.contested * rivals)
-    parking = outlook.draws_left
     markers = [0] * players
     for seat in state.marker:
         if seat >= 0:
             markers[seat] += 1
     cards = card_worths(state, outlook.draws, outlook.draws_left, outlook.money) if state.uw else [0.0] * players
-    share = weights.income
-    return [points[s] + cards[s] + outlook.money * (state.money[s] + share * (income[s] + parking * markers[s]))
-            for s in range(players)]
+    return [Holding(state.score[s], points[s], state.money[s], income[s], outlook.draws_left * markers[s],
+                    cards[s], markers[s], bossed[s], largest[s]) for s in range(players)]
+
+
+def hand_worth(holding: Holding, outlook: Outlook) -> float:
+    """A seat's worth by the hand-set weights: its points to come, and its money and income at the money's
+    rate."""
+    share = outlook.weights.income
+    return holding.held + holding.cards + outlook.money * (holding.money + share * (holding.dice + holding.parking))
+
+
+def features(holding: Holding, outlook: Outlook) -> tuple[float, ...]:
+    """The numbers the learned value weighs (`bots.lords.learned.FEATURES` names them, in this order): each
+    part of a holding, and the parts whose worth changes as the game goes again times the share of the
+    draws still to come."""
+    left = outlook.left_share
+    return (float(holding.score), holding.casinos, holding.casinos * left, float(holding.money),
+            holding.money * left, holding.dice, holding.dice * left, holding.parking, float(holding.lots),
+            holding.lots * left, float(holding.bossed), float(holding.largest), holding.largest * left)
+
+
+def worths(state: LordsState, outlook: Outlook) -> list[float]:
+    """Each seat's worth in points: the hand-set worth, or (`Weights.learned`) the learned one, or a blend."""
+    each = holdings(state, outlook)
+    mix = outlook.weights.learned
+    if not mix:
+        return [hand_worth(h, outlook) for h in each]
+    return [(1 - mix) * hand_worth(h, outlook) + mix * (learned_worth(features(h, outlook), outlook.players) + h.cards)
+            for h in each]
 
 
 def margin(each: list[float], seat: int, rivals: float) -> float:
