@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bots.lords.greedy import LordsGreedy
-from bots.lords.value import PLAIN, Outlook, Weights, features, hand_worth, holdings
+from bots.lords.value import PLAIN, Outlook, Weights, features, hand_worths, holdings
 from engine import GameConfig, Match
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
@@ -32,9 +32,9 @@ def snapshot(state: LordsState) -> dict[str, Any]:
     rows, worth = [], []
     for seat in range(state.players):
         outlook = Outlook.of(GAME.view(state, seat))
-        mine = holdings(state, outlook)[seat]
-        rows.append(list(features(mine, outlook)))
-        worth.append(hand_worth(mine, outlook))
+        each = holdings(state, outlook)
+        rows.append(list(features(each, seat, outlook)))
+        worth.append(hand_worths(each, outlook)[seat])
     return {"turn": state.turn, "features": rows, "worth": worth}
 
 

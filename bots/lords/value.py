@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bots.lords.cardvalue import card_worths
 from bots.lords.learned import learned_worth
@@ -159,29 +159,24 @@ def points_per_payment(score: int, tiles: int) -> float:
     return sum(advance(s, tiles) - s for s in stops) / len(stops)
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
-    """What one seat has that its worth is made of, as the view shows it: the parts the hand-set worth adds
-    up with its weights, and the parts the learned value (`bots.lords.learned`) reads besides."""
+class Holdings(NamedTuple):
+    """What each seat has that its worth is made of, as the view shows it, one list entry per seat: the parts
+    the hand-set worth adds up with its weights, and the parts the learned value (`bots.lords.learned`) reads
+    besides. Lists by part rather than an object per seat: greedy values thousands of positions a decision."""
 
-    score: int  # points on the score track now
-    held: float  # the score plus the points the casinos it bosses should still score (contested ones less)
-    money: int  # $m in hand
-    dice: float  # $m its dice should still bring (pips times the expected payments of their casinos)
-    parking: float  # $m its parking lots should still bring ($1m a draw each)
-    cards: float  # points the Underworld cards in front of it should still bring
-    lots: int  # parking lots it holds (lots to build on)
-    bossed: int  # casinos it bosses
-    largest: int  # tiles of the largest casino it bosses
-
-    @property
-    def casinos(self) -> float:
-        """The points its casinos should still score."""
-        return self.held - self.score
+    score: list[int]  # points on the score track now
+    held: list[float]  # the score plus the points the casinos it bosses should still score (contested ones less)
+    money: list[int]  # $m in hand
+    dice: list[float]  # $m its dice should still bring (pips times the expected payments of their casinos)
+    parking: list[float]  # $m its parking lots should still bring ($1m a draw each)
+    cards: list[float]  # points the Underworld cards in front of it should still bring
+    lots: list[int]  # parking lots it holds (lots to build on)
+    bossed: list[int]  # casinos it bosses
+    largest: list[int]  # tiles of the largest casino it bosses
 
 
-def holdings(state: LordsState, outlook: Outlook) -> list[Holding]:
-    """Each seat's `Holding` (see the module's docstring for how each part is judged)."""
+def holdings(state: LordsState, outlook: Outlook) -> Holdings:
+    """Every seat's parts (see the module's docstring for how each is judged)."""
     players, weights = state.players, outlook.weights
     points = [float(s) for s in state.score]
     income = [0.0] * players
@@ -203,42 +198,48 @@ def holdings(state: LordsState, outlook: Outlook) -> list[Holding]:
         rivals = bin(seats_here & ~(1 << chief)).count("1")
         tiles = len(lots) * height[root]
         bossed[chief] += 1
-        largest[chief] = max(largest[chief], tiles)
+        if tiles > largest[chief]:
+            largest[chief] = tiles
         points[chief] += pays * points_per_payment(state.score[chief], tiles) * (1 - weights.contested * rivals)
     markers = [0] * players
     for seat in state.marker:
         if seat >= 0:
             markers[seat] += 1
     cards = card_worths(state, outlook.draws, outlook.draws_left, outlook.money) if state.uw else [0.0] * players
-    return [Holding(state.score[s], points[s], state.money[s], income[s], outlook.draws_left * markers[s],
-                    cards[s], markers[s], bossed[s], largest[s]) for s in range(players)]
+    draws = outlook.draws_left
+    return Holdings(state.score[:], points, state.money[:], income, [draws * m for m in markers], cards, markers,
+                    bossed, largest)
 
 
-def hand_worth(holding: Holding, outlook: Outlook) -> float:
-    """A seat's worth by the hand-set weights: its points to come, and its money and income at the money's
+def hand_worths(each: Holdings, outlook: Outlook) -> list[float]:
+    """Each seat's worth by the hand-set weights: its points to come, and its money and income at the money's
     rate."""
-    share = outlook.weights.income
-    return holding.held + holding.cards + outlook.money * (holding.money + share * (holding.dice + holding.parking))
+    share, rate = outlook.weights.income, outlook.money
+    return [held + cards + rate * (money + share * (dice + parking))
+            for held, cards, money, dice, parking in zip(each.held, each.cards, each.money, each.dice, each.parking,
+                                                          strict=True)]
 
 
-def features(holding: Holding, outlook: Outlook) -> tuple[float, ...]:
-    """The numbers the learned value weighs (`bots.lords.learned.FEATURES` names them, in this order): each
-    part of a holding, and the parts whose worth changes as the game goes again times the share of the
-    draws still to come."""
+def features(each: Holdings, seat: int, outlook: Outlook) -> tuple[float, ...]:
+    """The numbers the learned value weighs for `seat` (`bots.lords.learned.FEATURES` names them, in this
+    order): each of its parts, and the parts whose worth changes as the game goes again times the share of
+    the draws still to come."""
     left = outlook.left_share
-    return (float(holding.score), holding.casinos, holding.casinos * left, float(holding.money),
-            holding.money * left, holding.dice, holding.dice * left, holding.parking, float(holding.lots),
-            holding.lots * left, float(holding.bossed), float(holding.largest), holding.largest * left)
+    casinos = each.held[seat] - each.score[seat]  # the points its casinos should still score
+    money, dice, lots, largest = each.money[seat], each.dice[seat], each.lots[seat], each.largest[seat]
+    return (float(each.score[seat]), casinos, casinos * left, float(money), money * left, dice, dice * left,
+            each.parking[seat], float(lots), lots * left, float(each.bossed[seat]), float(largest), largest * left)
 
 
 def worths(state: LordsState, outlook: Outlook) -> list[float]:
     """Each seat's worth in points: the hand-set worth, or (`Weights.learned`) the learned one, or a blend."""
     each = holdings(state, outlook)
+    hand = hand_worths(each, outlook)
     mix = outlook.weights.learned
     if not mix:
-        return [hand_worth(h, outlook) for h in each]
-    return [(1 - mix) * hand_worth(h, outlook) + mix * (learned_worth(features(h, outlook), outlook.players) + h.cards)
-            for h in each]
+        return hand
+    return [(1 - mix) * hand[s] + mix * (learned_worth(features(each, s, outlook), outlook.players) + each.cards[s])
+            for s in range(state.players)]
 
 
 def margin(each: list[float], seat: int, rivals: float) -> float:

@@ -9,7 +9,7 @@ import pytest
 
 from bots.lords.greedy import LordsGreedy
 from bots.lords.learned import COEFFICIENTS, FEATURES, learned_worth
-from bots.lords.value import Outlook, Weights, features, hand_worth, holdings, worths
+from bots.lords.value import Outlook, Weights, features, hand_worths, holdings, worths
 from engine.core.api import GameConfig
 from engine.core.match import Match
 from engine.lords.game import LORDS_OF_VEGAS as GAME
@@ -33,7 +33,7 @@ def two_seats() -> LordsState:
 def test_each_feature_has_a_name_and_a_coefficient() -> None:
     state = two_seats()
     outlook = Outlook.of_state(state)
-    assert len(features(holdings(state, outlook)[0], outlook)) == len(FEATURES) == len(COEFFICIENTS[2])
+    assert len(features(holdings(state, outlook), 0, outlook)) == len(FEATURES) == len(COEFFICIENTS[2])
 
 
 def test_more_money_is_worth_more() -> None:
@@ -66,8 +66,9 @@ def test_the_learned_weight_blends_the_hand_set_worth_with_the_learned_one() -> 
     state = two_seats()
     tile(state, "B1", "gold", 0, pips=5)
     half = Outlook.of_state(state, Weights(learned=0.5))
-    for s, parts in enumerate(holdings(state, half)):
-        both = (hand_worth(parts, half) + learned_worth(features(parts, half), 2) + parts.cards) / 2
+    each = holdings(state, half)
+    for s in range(state.players):
+        both = (hand_worths(each, half)[s] + learned_worth(features(each, s, half), 2) + each.cards[s]) / 2
         assert worths(state, half)[s] == pytest.approx(both)
 
 
@@ -75,7 +76,7 @@ def test_plain_weights_leave_the_hand_set_worth_as_it_was() -> None:
     state = two_seats()
     tile(state, "B1", "gold", 1, pips=5)
     outlook = Outlook.of_state(state)
-    assert worths(state, outlook) == [hand_worth(h, outlook) for h in holdings(state, outlook)]
+    assert worths(state, outlook) == hand_worths(holdings(state, outlook), outlook)
 
 
 @pytest.mark.parametrize("game_seed", ["h1", "h2"])
