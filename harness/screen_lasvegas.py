@@ -139,10 +139,16 @@ class Screened:
     error: float
     best: float
     left_greedy: float  # share of positions where it played something other than greedy's choice
+    regrets: tuple[float, ...] = ()  # per position (and search run), for paired comparisons
 
-    def line(self) -> str:
-        return (f"{self.name:<18} regret {self.regret:.4f} +-{self.error:.4f}  best {self.best:6.1%}  "
+    def line(self, against: Screened | None = None) -> str:
+        text = (f"{self.name:<18} regret {self.regret:.4f} +-{self.error:.4f}  best {self.best:6.1%}  "
                 f"left greedy {self.left_greedy:6.1%}")
+        if against is not None and len(against.regrets) == len(self.regrets) > 1:
+            diffs = [a - b for a, b in zip(self.regrets, against.regrets, strict=True)]
+            error = statistics.stdev(diffs) / len(diffs) ** 0.5
+            text += f"  vs {against.name}: {statistics.fmean(diffs):+.4f} +-{error:.4f}"
+        return text
 
 
 def score(name: str, chosen: Sequence[int], greedy: Sequence[int], values: Sequence[Sequence[float]]) -> Screened:
@@ -151,7 +157,7 @@ def score(name: str, chosen: Sequence[int], greedy: Sequence[int], values: Seque
     error = statistics.stdev(regrets) / len(regrets) ** 0.5 if len(regrets) > 1 else 0.0
     best = sum(v[c] == max(v) for c, v in zip(chosen, values, strict=True)) / len(values)
     left = sum(c != g for c, g in zip(chosen, greedy, strict=True)) / len(values)
-    return Screened(name, statistics.fmean(regrets), error, best, left)
+    return Screened(name, statistics.fmean(regrets), error, best, left, tuple(regrets))
 
 
 def greedy_choice(position: Position) -> int:
@@ -214,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{len(positions)} positions, {args.samples} reference samples, seed {args.seed}, "
           f"{args.repeats} search runs each")
     for result in results:
-        print(result.line())
+        print(result.line(results[1] if len(results) > 2 and result is not results[1] else None))
 
 
 if __name__ == "__main__":

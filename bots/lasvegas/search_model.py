@@ -18,9 +18,10 @@ from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
 
 ROUND_SPREAD = 60.0  # $k: how far a round moves a seat's margin over the best opponent (standard deviation)
-PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns
+PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns,
+PLAYOUT_CAP = 300  # and never more than this many (at two seats, 600 measured no better than 300)
 ROUND, GAME_END = "round", "game"  # a playout's horizon
-CONFIDENCE = 1.0  # standard errors by which search must beat greedy's choice to play another
+CONFIDENCE = 0.5  # standard errors by which search must beat greedy's choice to play another
 KEEPS_PRIOR = False  # whether halving plays greedy's choice on every sample (never drops it)
 
 
@@ -35,13 +36,13 @@ class LasVegasModel:
         if horizon not in (ROUND, GAME_END):
             raise ValueError(f"a Las Vegas playout ends at the {ROUND!r} or the {GAME_END!r}, not {horizon!r}")
         self.horizon, self.confidence, self.keeps_prior = horizon, confidence, keeps_prior
-        self.playouts = PLAYOUT_SEATS // 2  # the default budget of a decision (set by each root)
+        self.playouts = PLAYOUT_CAP  # the default budget of a decision (set by each root)
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
         """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better).
         The default budget follows the table: fewer playouts the more seats play each one out, so that a
-        decision takes about as long at any table."""
-        self.playouts = PLAYOUT_SEATS // int(view["players"])
+        decision takes about as long at any table, up to `PLAYOUT_CAP`."""
+        self.playouts = min(PLAYOUT_CAP, PLAYOUT_SEATS // int(view["players"]))
         choice = options[Table.of(view).best(options, int(view["viewer"]))]
         return [choice, *(o for o in options if o != choice)]
 

@@ -260,8 +260,8 @@ def test_las_vegas_playouts_to_the_games_end_play_on_past_the_round() -> None:
         LasVegasModel("turn")
 
 
-def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_out() -> None:
-    from bots.lasvegas.search_model import PLAYOUT_SEATS, LasVegasModel
+def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_out_up_to_a_cap() -> None:
+    from bots.lasvegas.search_model import PLAYOUT_CAP, PLAYOUT_SEATS, LasVegasModel
 
     budgets = []
     for players in (2, 4, 6):
@@ -269,4 +269,5 @@ def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_ou
         model = LasVegasModel()
         model.root(LAS_VEGAS.view(state, seat), LAS_VEGAS.legal_actions(state, seat))
         budgets.append(model.playouts)
-    assert budgets == [PLAYOUT_SEATS // 2, PLAYOUT_SEATS // 4, PLAYOUT_SEATS // 6]
+    assert budgets == [PLAYOUT_CAP, PLAYOUT_SEATS // 4, PLAYOUT_SEATS // 6]
+    assert PLAYOUT_SEATS // 2 > PLAYOUT_CAP >= PLAYOUT_SEATS // 4
