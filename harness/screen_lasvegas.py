@@ -9,6 +9,11 @@ greedy is about, not a model of it), and scores a search setting by its mean reg
 the best placement less that of the one it chose) and how often it chose the best (`screen`). Everything is
 set by the seeds, so two settings are compared on the same positions and the same references.
 
+`--odds-games N` also checks the round's-end value the search's playouts use (`odds`, a normal
+approximation with a spread of `ROUND_SPREAD` × √rounds left): over N greedy-vs-greedy games it fits, for
+each number of rounds left, the spread under which the money margins at a round's end best predict who won
+(maximum likelihood), beside the model's.
+
     python -m harness.screen_lasvegas --positions 40 --samples 1000 --seed sc1 --cache refs.json \\
         --variant round:1.0@600 --variant round:0@600 --variant game:1.0@300
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -26,11 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from bots.greedy import Table
-from bots.lasvegas.search_model import GAME_END, LasVegasModel
+from bots.lasvegas.search_model import GAME_END, ROUND_SPREAD, LasVegasModel
 from bots.search import Search
 from engine.core.api import GameConfig
 from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.state import OVER, LasVegasState
+from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
 
 Progress = Callable[[str], None]
 
@@ -94,6 +100,46 @@ def reference(position: Position, samples: int, seed: str) -> list[float]:
                 greedy_move(state)
             totals[index] += win_share(state, position.seat)
     return [total / samples for total in totals]
+
+
+def round_ends(seed: str, games: int, players: int = 2) -> dict[int, list[tuple[float, float]]]:
+    """Per number of rounds left to play: (money margin over the best opponent at a round's end, share of the
+    win at the game's end) of every seat, in greedy-vs-greedy games of deals "<seed>/odds/<n>"."""
+    found: dict[int, list[tuple[float, float]]] = {}
+    for n in range(games):
+        state, _ = GAME.new(GameConfig("lasvegas", "base", players, f"{seed}/odds/{n}"))
+        ends: list[tuple[int, list[int]]] = []
+        while state.phase != OVER:
+            round_ = state.round
+            greedy_move(state)
+            if state.phase != OVER and state.round != round_:
+                ends.append((ROUNDS - state.round + 1, [state.money(s) for s in range(players)]))
+        for left, money in ends:
+            for seat in range(players):
+                margin = money[seat] - max(m for s, m in enumerate(money) if s != seat)
+                found.setdefault(left, []).append((float(margin), win_share(state, seat)))
+    return found
+
+
+def fitted_spread(points: Sequence[tuple[float, float]]) -> float:
+    """The spread s ($k, to the nearest 2) under which the chance Φ(margin / s) best explains the shares
+    of the win (maximum likelihood)."""
+    def likelihood(spread: float) -> float:
+        total = 0.0
+        for margin, share in points:
+            chance = min(max(0.5 * (1 + math.erf(margin / spread / math.sqrt(2))), 1e-12), 1 - 1e-12)
+            total += share * math.log(chance) + (1 - share) * math.log(1 - chance)
+        return total
+    return float(max(range(10, 400, 2), key=likelihood))
+
+
+def odds_check(seed: str, games: int) -> list[str]:
+    """The fitted spread beside the model's, for each number of rounds left."""
+    lines = []
+    for left, points in sorted(round_ends(seed, games).items()):
+        lines.append(f"{left} rounds left: fitted spread {fitted_spread(points):.0f}k over {len(points)} margins, "
+                     f"the model's {ROUND_SPREAD * math.sqrt(left):.0f}k")
+    return lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +252,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", default="sc1")
     parser.add_argument("--repeats", type=int, default=1, help="search runs per position and variant")
     parser.add_argument("--cache", type=Path, help="a JSON file keeping the reference values between runs")
+    parser.add_argument("--odds-games", type=int, default=0, help="fit the round's-end odds over this many games")
     parser.add_argument("--variant", action="append", default=[], help="horizon:confidence@playouts, e.g. "
                         f"round:1.0@600 or {GAME_END}:0.5@300")
     args = parser.parse_args(argv)
@@ -213,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     def progress(text: str) -> None:
         print(f"\r{text}   ", end="", file=sys.stderr, flush=True)
 
+    for line in odds_check(args.seed, args.odds_games) if args.odds_games else ():
+        print(line)
     positions = collect(args.seed, args.positions)
     values = references(positions, args.samples, args.seed, args.cache, progress)
     results = screen([Variant.parse(v) for v in args.variant], positions, values, args.seed, args.repeats, progress)

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from harness.screen_lasvegas import Variant, collect, greedy_choice, reference, score, screen
+from harness.screen_lasvegas import (
+    Variant,
+    collect,
+    fitted_spread,
+    greedy_choice,
+    reference,
+    round_ends,
+    score,
+    screen,
+)
 
 
 def test_positions_are_placements_with_a_choice_and_repeat_for_a_seed() -> None:
@@ -44,3 +53,24 @@ def test_a_variant_reads_back_from_its_text() -> None:
     for text in ("round:1@600", "game:0.5@300", "round:0@600+keep"):
         assert Variant.parse(text).text() == text
     assert Variant.parse("round:0@600+keep").keeps_prior
+
+
+def test_the_fitted_spread_is_the_one_the_margins_were_drawn_with() -> None:
+    import math
+    import random
+
+    rng = random.Random(1)
+    points = []
+    for _ in range(3000):
+        margin = rng.uniform(-200, 200)
+        chance = 0.5 * (1 + math.erf(margin / 80 / math.sqrt(2)))
+        points.append((margin, 1.0 if rng.random() < chance else 0.0))
+    assert 66 <= fitted_spread(points) <= 96
+
+
+def test_round_ends_count_every_seats_margin_at_each_round_but_the_last() -> None:
+    ends = round_ends("t", 2)
+    assert sorted(ends) == [1, 2, 3] and all(len(points) == 2 * 2 for points in ends.values())
+    for points in ends.values():
+        assert sum(margin for margin, _ in points) == 0  # two seats: their margins cancel
+        assert all(share in (0.0, 0.5, 1.0) for _, share in points)
