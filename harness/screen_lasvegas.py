@@ -213,7 +213,7 @@ def greedy_choice(position: Position) -> int:
 def references(positions: Sequence[Position], samples: int, seed: str, cache: Path | None,
                progress: Progress) -> list[list[float]]:
     """Every position's reference values, from `cache` when it holds them for these positions and samples."""
-    key = {"seed": seed, "samples": samples, "positions": len(positions)}
+    key = {"seed": seed, "samples": samples, "positions": len(positions), "players": positions[0].view["players"]}
     if cache is not None and cache.exists():
         saved = json.loads(cache.read_text())
         if saved["key"] == key:
@@ -248,6 +248,7 @@ def screen(variants: Sequence[Variant], positions: Sequence[Position], values: S
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m harness.screen_lasvegas", description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--samples", type=int, default=1000, help="reference playouts per option")
     parser.add_argument("--seed", default="sc1")
     parser.add_argument("--repeats", type=int, default=1, help="search runs per position and variant")
@@ -262,11 +263,11 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     for line in odds_check(args.seed, args.odds_games) if args.odds_games else ():
         print(line)
-    positions = collect(args.seed, args.positions)
+    positions = collect(args.seed, args.positions, args.players)
     values = references(positions, args.samples, args.seed, args.cache, progress)
     results = screen([Variant.parse(v) for v in args.variant], positions, values, args.seed, args.repeats, progress)
     print(file=sys.stderr)
-    print(f"{len(positions)} positions, {args.samples} reference samples, seed {args.seed}, "
+    print(f"{len(positions)} positions at {args.players} seats, {args.samples} reference samples, seed {args.seed}, "
           f"{args.repeats} search runs each")
     for result in results:
         print(result.line(results[1] if len(results) > 2 and result is not results[1] else None))

@@ -26,6 +26,10 @@ def test_positions_are_placements_with_a_choice_and_repeat_for_a_seed() -> None:
         assert position.view["viewer"] == position.seat and not position.view["pending"]
 
 
+def test_positions_come_from_games_of_the_players_asked_for() -> None:
+    assert {p.view["players"] for p in collect("t", 3, players=4)} == {4}
+
+
 def test_the_reference_is_each_options_share_of_the_win_and_repeats_for_a_seed() -> None:
     position = collect("t", 1)[0]
     values = reference(position, 6, "r")
