@@ -263,6 +263,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     for line in odds_check(args.seed, args.odds_games) if args.odds_games else ():
         print(line)
+    if args.positions < 1:
+        return
     positions = collect(args.seed, args.positions, args.players)
     values = references(positions, args.samples, args.seed, args.cache, progress)
     results = screen([Variant.parse(v) for v in args.variant], positions, values, args.seed, args.repeats, progress)

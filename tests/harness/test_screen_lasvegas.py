@@ -78,3 +78,11 @@ def test_round_ends_count_every_seats_margin_at_each_round_but_the_last() -> Non
     for points in ends.values():
         assert sum(margin for margin, _ in points) == 0  # two seats: their margins cancel
         assert all(share in (0.0, 0.5, 1.0) for _, share in points)
+
+
+def test_the_odds_check_alone_prints_a_fit_for_each_round_left(capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.screen_lasvegas import main
+
+    main(["--odds-games", "2", "--positions", "0", "--seed", "t"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["1", "2", "3"] and all("the model's" in line for line in lines)
