@@ -7,7 +7,7 @@ scores the end by every seat's margin. Two ways to spend the playouts:
 - `Search.halving` (what both games use): sequential halving over the root's candidates with common
   samples. Each round plays every surviving candidate on the same determinized states and playout dice,
   and keeps the better half. The prior's choice (greedy's) stays unless the last candidate standing beats
-  it by more than `CONFIDENCE` standard errors of their paired differences.
+  it by more than the model's `confidence` standard errors of their paired differences.
 - `Search.run`: information-set MCTS (single observer): one tree shared by all samples, a node per action
   sequence whose statistics count only the playouts in which it was available, UCB for the seat acting
   at each node, one node added per playout, the change in margins from the root's as the score. Wide
@@ -36,7 +36,7 @@ from engine.core.api import Game
 from engine.registry import get_game
 
 EXPLORATION = 0.7  # UCB's constant, for scores in units of a clear lead
-CONFIDENCE = 1.0  # standard errors by which search must beat the prior's choice to play another
+CONFIDENCE = 1.0  # standard errors by which search must beat the prior's choice to play another (Lords)
 MIN_WIDTH = 8  # candidates every node considers from its first playout
 MAX_DEPTH = 12  # tree levels a playout walks before the fast policy takes over
 
@@ -45,6 +45,8 @@ class Model(Protocol):
     """What the search needs of a game besides its rules."""
 
     paired: bool  # choose by sequential halving with common samples rather than by the tree
+    confidence: float  # standard errors by which halving's last candidate must beat the prior's choice
+    keeps_prior: bool  # halving plays the prior's choice to the end, so the last comparison has every sample
     playouts: int  # the game's default budget of a decision
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]: ...
@@ -54,8 +56,8 @@ class Model(Protocol):
     def rewards(self, state: Any) -> list[float]: ...
 
 
-def clearly_better(these: list[float], those: list[float]) -> bool:
-    """Whether paired scores show `these` ahead of `those` by more than `CONFIDENCE` standard errors of the
+def clearly_better(these: list[float], those: list[float], confidence: float = CONFIDENCE) -> bool:
+    """Whether paired scores show `these` ahead of `those` by more than `confidence` standard errors of the
     mean difference, over the samples both were played on (`those` may have stopped earlier)."""
     diffs = [a - b for a, b in zip(these, those, strict=False)]
     n = len(diffs)
@@ -63,7 +65,7 @@ def clearly_better(these: list[float], those: list[float]) -> bool:
         return False
     mean = sum(diffs) / n
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-    return mean > CONFIDENCE * spread
+    return mean > confidence * spread
 
 
 @dataclass(slots=True)
@@ -141,7 +143,7 @@ class Search:
             while (deadline is None and swept < sweeps) or (deadline is not None and (
                     swept == 0 or time.perf_counter() < deadline)):
                 if stop is not None and time.perf_counter() >= stop:
-                    return self.best(roots, alive, totals, scores)
+                    return self.best(roots, alive, totals, scores, self.model.confidence)
                 sample = self.model.determinize(view, seat, self.rng)
                 seed = self.rng.getrandbits(64)
                 for index in alive:
@@ -155,14 +157,18 @@ class Search:
             if done_rounds < rounds - 1:
                 alive.sort(key=lambda i: (-totals[i], i))
                 alive = alive[:max(1, math.ceil(len(alive) / 2))]
-        return self.best(roots, alive, totals, scores)
+                if self.model.keeps_prior and 0 not in alive:
+                    alive.append(0)  # the prior's choice is played on every sample its challenger is
+        return self.best(roots, alive, totals, scores, self.model.confidence)
 
     @staticmethod
-    def best(roots: list[Any], alive: list[int], totals: list[float], scores: list[list[float]]) -> Any:
+    def best(roots: list[Any], alive: list[int], totals: list[float], scores: list[list[float]],
+             confidence: float = CONFIDENCE) -> Any:
         """The candidate standing with the best total (they were all played on the same samples), if it beats
-        the prior's choice clearly; else the prior's choice (also when nothing was played)."""
+        the prior's choice clearly (by `confidence` standard errors); else the prior's choice (also when
+        nothing was played)."""
         leader = min(alive, key=lambda i: (-totals[i], i))
-        return roots[leader if clearly_better(scores[leader], scores[0]) else 0]
+        return roots[leader if clearly_better(scores[leader], scores[0], confidence) else 0]
 
     def playout(self, root: Node, state: Any, first: list[Node]) -> None:
         path = [self.step(first, state)]

@@ -18,20 +18,31 @@ from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
 
 ROUND_SPREAD = 60.0  # $k: how far a round moves a seat's margin over the best opponent (standard deviation)
-PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns
+PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns,
+PLAYOUT_CAP = 300  # and never more than this many (at two seats, 600 measured no better than 300)
+ROUND, GAME_END = "round", "game"  # a playout's horizon
+CONFIDENCE = 0.5  # standard errors by which search must beat greedy's choice to play another
+KEEPS_PRIOR = False  # whether halving plays greedy's choice on every sample (never drops it)
 
 
 class LasVegasModel:
+    """`horizon`: where playouts stop, at the end of the round under way (`ROUND`, scored by `odds`) or of the
+    game (`GAME`, scored by the win); `confidence`: the standard errors by which search must beat greedy's
+    choice to play another (`bots.search.Search.halving`)."""
+
     paired = True
 
-    def __init__(self) -> None:
-        self.playouts = PLAYOUT_SEATS // 2  # the default budget of a decision (set by each root)
+    def __init__(self, horizon: str = ROUND, confidence: float = CONFIDENCE, keeps_prior: bool = KEEPS_PRIOR) -> None:
+        if horizon not in (ROUND, GAME_END):
+            raise ValueError(f"a Las Vegas playout ends at the {ROUND!r} or the {GAME_END!r}, not {horizon!r}")
+        self.horizon, self.confidence, self.keeps_prior = horizon, confidence, keeps_prior
+        self.playouts = PLAYOUT_CAP  # the default budget of a decision (set by each root)
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
         """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better).
         The default budget follows the table: fewer playouts the more seats play each one out, so that a
-        decision takes about as long at any table."""
-        self.playouts = PLAYOUT_SEATS // int(view["players"])
+        decision takes about as long at any table, up to `PLAYOUT_CAP`."""
+        self.playouts = min(PLAYOUT_CAP, PLAYOUT_SEATS // int(view["players"]))
         choice = options[Table.of(view).best(options, int(view["viewer"]))]
         return [choice, *(o for o in options if o != choice)]
 
@@ -46,8 +57,8 @@ class LasVegasModel:
     def playout(self, state: LasVegasState, rng: random.Random) -> None:
         """Every seat plays greedy to the end of the round: what the greedy bot would do, the dice being
         the only chance (a tenth of random choices as well measured no better against greedy)."""
-        round_ = state.round
-        while state.phase != OVER and state.round == round_:
+        round_ = state.round if self.horizon == ROUND else ROUNDS + 1
+        while state.phase != OVER and state.round <= round_:
             seat = GAME.actors(state)[0]
             options = GAME.legal_actions(state, seat)
             GAME.apply(state, seat, options[Table.of_state(state).best(options, seat)] if len(options) > 1

@@ -14,6 +14,7 @@ from typing import Any
 from bots.lords.greedy import LordsGreedy
 from bots.lords.playout import playout, quick_action, rewards
 from bots.lords.value import PLAIN, Weights
+from bots.search import CONFIDENCE
 from engine.lords.actions import EndTurn
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.legal import legal_actions
@@ -27,6 +28,8 @@ PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end i
 class LordsModel:
     paired = True
     playouts = 120
+    confidence = CONFIDENCE
+    keeps_prior = False
 
     def __init__(self, seed: str, weights: Weights = JUDGEMENT) -> None:
         self.greedy = LordsGreedy(seed, weights)

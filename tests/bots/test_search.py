@@ -122,6 +122,60 @@ def test_search_overrules_greedy_only_on_clear_evidence() -> None:
     assert clearly_better([1.0, 1.2, 0.9, 1.1, 7.0], [0.0, 0.1, 0.0, 0.2])  # compared where both were played
 
 
+class Scripted:
+    """A model whose playouts score candidate k by `means[k]` plus noise the sample decides (the same for
+    every candidate of a sample, so paired differences are exact), counting the playouts each candidate got."""
+
+    paired = True
+    playouts = 0
+
+    def __init__(self, means: list[float], confidence: float = 1.0, keeps_prior: bool = False) -> None:
+        self.means, self.confidence, self.keeps_prior = means, confidence, keeps_prior
+        self.played = [0] * len(means)
+
+    def determinize(self, view: Any, seat: int, rng: random.Random) -> Any:
+        return {"luck": rng.gauss(0, 1), "noise": rng.random(), "k": -1}
+
+    def playout(self, state: Any, rng: random.Random) -> None:
+        self.played[state["k"]] += 1
+
+    def rewards(self, state: Any) -> list[float]:
+        return [state["luck"] + self.means[state["k"]] * state["noise"] * 2]
+
+
+class Pick:
+    """A game whose only rule is that applying candidate k to a sample marks it with k."""
+
+    @staticmethod
+    def clone(state: Any) -> Any:
+        return dict(state)
+
+    @staticmethod
+    def apply(state: Any, seat: int, action: int) -> None:
+        state["k"] = action
+
+
+def test_the_confidence_to_leave_greedys_choice_is_the_models() -> None:
+    from bots.search import Search
+
+    means = [0.0, 0.05, 0.0, 0.0]  # the second candidate is a little better
+    bold = Search(Pick(), Scripted(means, confidence=0.0), random.Random(3))  # type: ignore[arg-type]
+    timid = Search(Pick(), Scripted(means, confidence=1e9), random.Random(3))  # type: ignore[arg-type]
+    assert bold.halving({}, 0, [0, 1, 2, 3], 400, None) == 1
+    assert timid.halving({}, 0, [0, 1, 2, 3], 400, None) == 0
+
+
+def test_halving_that_keeps_the_prior_plays_it_on_every_sample_its_challenger_gets() -> None:
+    from bots.search import Search
+
+    means = [-1.0, 1.0, 0.5, 0.8, 0.2, 0.0, 0.1, 0.3]  # the prior (first) is the worst: halving drops it early
+    dropped, kept = Scripted(means), Scripted(means, keeps_prior=True)
+    Search(Pick(), dropped, random.Random(5)).halving({}, 0, list(range(8)), 240, None)  # type: ignore[arg-type]
+    Search(Pick(), kept, random.Random(5)).halving({}, 0, list(range(8)), 240, None)  # type: ignore[arg-type]
+    assert dropped.played[0] < dropped.played[1]
+    assert kept.played[0] == kept.played[1]
+
+
 def lords_turn(time_limit: float | None) -> tuple[Any, Any]:
     """A Lords classic position with several choices worth searching, as a Turn with `time_limit`."""
     config = GameConfig("lords", "classic", 2, "limit")
@@ -150,6 +204,8 @@ def test_the_search_stops_at_the_time_limit_and_keeps_the_priors_choice_without_
     class Untouchable:
         paired = True
         playouts = 100
+        confidence = 1.0
+        keeps_prior = False
 
         def determinize(self, view: Any, seat: int, rng: random.Random) -> Any:
             raise AssertionError("no time was left to sample a world")
@@ -191,8 +247,21 @@ def test_las_vegas_playouts_play_the_greedy_bots_game() -> None:
     assert LAS_VEGAS.state_hash(played) == LAS_VEGAS.state_hash(stepped)
 
 
-def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_out() -> None:
-    from bots.lasvegas.search_model import PLAYOUT_SEATS, LasVegasModel
+def test_las_vegas_playouts_to_the_games_end_play_on_past_the_round() -> None:
+    from bots.lasvegas.search_model import GAME_END, ROUND, LasVegasModel
+
+    state, _ = random_position(LAS_VEGAS, GameConfig("lasvegas", "base", 2, "horizon"), 3)
+    to_round, to_end = LAS_VEGAS.clone(state), LAS_VEGAS.clone(state)
+    LasVegasModel(ROUND).playout(to_round, random.Random(1))
+    LasVegasModel(GAME_END).playout(to_end, random.Random(1))
+    assert to_round.round == state.round + 1 and not LAS_VEGAS.is_over(to_round)
+    assert LAS_VEGAS.is_over(to_end)
+    with pytest.raises(ValueError, match="round"):
+        LasVegasModel("turn")
+
+
+def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_out_up_to_a_cap() -> None:
+    from bots.lasvegas.search_model import PLAYOUT_CAP, PLAYOUT_SEATS, LasVegasModel
 
     budgets = []
     for players in (2, 4, 6):
@@ -200,4 +269,5 @@ def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_ou
         model = LasVegasModel()
         model.root(LAS_VEGAS.view(state, seat), LAS_VEGAS.legal_actions(state, seat))
         budgets.append(model.playouts)
-    assert budgets == [PLAYOUT_SEATS // 2, PLAYOUT_SEATS // 4, PLAYOUT_SEATS // 6]
+    assert budgets == [PLAYOUT_CAP, PLAYOUT_SEATS // 4, PLAYOUT_SEATS // 6]
+    assert PLAYOUT_SEATS // 2 > PLAYOUT_CAP >= PLAYOUT_SEATS // 4
