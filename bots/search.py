@@ -36,7 +36,6 @@ from engine.core.api import Game
 from engine.registry import get_game
 
 EXPLORATION = 0.7  # UCB's constant, for scores in units of a clear lead
-CONFIDENCE = 1.0  # standard errors by which search must beat the prior's choice to play another (Lords)
 MIN_WIDTH = 8  # candidates every node considers from its first playout
 MAX_DEPTH = 12  # tree levels a playout walks before the fast policy takes over
 
@@ -56,7 +55,7 @@ class Model(Protocol):
     def rewards(self, state: Any) -> list[float]: ...
 
 
-def clearly_better(these: list[float], those: list[float], confidence: float = CONFIDENCE) -> bool:
+def clearly_better(these: list[float], those: list[float], confidence: float) -> bool:
     """Whether paired scores show `these` ahead of `those` by more than `confidence` standard errors of the
     mean difference, over the samples both were played on (`those` may have stopped earlier)."""
     diffs = [a - b for a, b in zip(these, those, strict=False)]
@@ -163,7 +162,7 @@ class Search:
 
     @staticmethod
     def best(roots: list[Any], alive: list[int], totals: list[float], scores: list[list[float]],
-             confidence: float = CONFIDENCE) -> Any:
+             confidence: float) -> Any:
         """The candidate standing with the best total (they were all played on the same samples), if it beats
         the prior's choice clearly (by `confidence` standard errors); else the prior's choice (also when
         nothing was played)."""

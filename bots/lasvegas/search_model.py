@@ -55,10 +55,11 @@ class LasVegasModel:
         return options
 
     def playout(self, state: LasVegasState, rng: random.Random) -> None:
-        """Every seat plays greedy to the end of the round: what the greedy bot would do, the dice being
-        the only chance (a tenth of random choices as well measured no better against greedy)."""
-        round_ = state.round if self.horizon == ROUND else ROUNDS + 1
-        while state.phase != OVER and state.round <= round_:
+        """Every seat plays greedy to the end of the round (of the game: `horizon`): what the greedy bot would
+        do, the dice being the only chance (a tenth of random choices as well measured no better against
+        greedy)."""
+        round_ = state.round
+        while state.phase != OVER and (self.horizon == GAME_END or state.round == round_):
             seat = GAME.actors(state)[0]
             options = GAME.legal_actions(state, seat)
             GAME.apply(state, seat, options[Table.of_state(state).best(options, seat)] if len(options) > 1

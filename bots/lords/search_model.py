@@ -14,7 +14,6 @@ from typing import Any
 from bots.lords.greedy import LordsGreedy
 from bots.lords.playout import playout, quick_action, rewards
 from bots.lords.value import PLAIN, Weights
-from bots.search import CONFIDENCE
 from engine.lords.actions import EndTurn
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.legal import legal_actions
@@ -22,6 +21,7 @@ from engine.lords.state import LordsState
 
 JUDGEMENT = PLAIN  # the search's judgement: plain greedy's (docs/BOTS.md: what other weights measured)
 ROOT_CANDIDATES = 4
+CONFIDENCE = 1.0  # standard errors by which search must beat greedy's choice to play another
 PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end is scored
 
 

@@ -116,10 +116,10 @@ def test_the_tree_search_takes_the_las_vegas_casino_it_can_win_outright(monkeypa
 def test_search_overrules_greedy_only_on_clear_evidence() -> None:
     from bots.search import clearly_better
 
-    assert clearly_better([1.0, 1.2, 0.9, 1.1], [0.0, 0.1, 0.0, 0.2])
-    assert not clearly_better([1.0, -1.0, 1.0, -0.9], [0.0, 0.0, 0.0, 0.0])  # ahead on average, by noise
-    assert not clearly_better([5.0], [0.0])  # one sample proves nothing
-    assert clearly_better([1.0, 1.2, 0.9, 1.1, 7.0], [0.0, 0.1, 0.0, 0.2])  # compared where both were played
+    assert clearly_better([1.0, 1.2, 0.9, 1.1], [0.0, 0.1, 0.0, 0.2], 1.0)
+    assert not clearly_better([1.0, -1.0, 1.0, -0.9], [0.0, 0.0, 0.0, 0.0], 1.0)  # ahead on average, by noise
+    assert not clearly_better([5.0], [0.0], 1.0)  # one sample proves nothing
+    assert clearly_better([1.0, 1.2, 0.9, 1.1, 7.0], [0.0, 0.1, 0.0, 0.2], 1.0)  # compared where both were played
 
 
 class Scripted:
