@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from bots.greedy import Table
-from bots.lasvegas.search_model import GAME_END, ROUND_SPREAD, LasVegasModel
+from bots.lasvegas.search_model import GAME_END, ROUND_SPREAD, LasVegasModel, greedy_move, win_share
 from bots.search import Search
 from engine.core.api import GameConfig
 from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
+from engine.lasvegas.state import OVER, ROUNDS
 
 Progress = Callable[[str], None]
 
@@ -52,13 +52,6 @@ class Position:
 
     def actions(self) -> list[Any]:
         return [GAME.parse_action(text) for text in self.options]
-
-
-def greedy_move(state: LasVegasState) -> None:
-    """The acting seat plays the greedy bot's choice (read off the state, as the search's playouts do)."""
-    seat = GAME.actors(state)[0]
-    options = GAME.legal_actions(state, seat)
-    GAME.apply(state, seat, options[Table.of_state(state).best(options, seat)] if len(options) > 1 else options[0])
 
 
 def collect(seed: str, count: int, players: int = 2, every: int = 3) -> list[Position]:
@@ -79,10 +72,6 @@ def collect(seed: str, count: int, players: int = 2, every: int = 3) -> list[Pos
             greedy_move(state)
         deal += 1
     return positions
-
-
-def win_share(state: LasVegasState, seat: int) -> float:
-    return 1.0 / len(state.winners) if seat in state.winners else 0.0
 
 
 def reference(position: Position, samples: int, seed: str) -> list[float]:

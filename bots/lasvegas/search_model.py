@@ -60,10 +60,7 @@ class LasVegasModel:
         greedy)."""
         round_ = state.round
         while state.phase != OVER and (self.horizon == GAME_END or state.round == round_):
-            seat = GAME.actors(state)[0]
-            options = GAME.legal_actions(state, seat)
-            GAME.apply(state, seat, options[Table.of_state(state).best(options, seat)] if len(options) > 1
-                       else options[0])
+            greedy_move(state)
 
     def rewards(self, state: LasVegasState) -> list[float]:
         """Each seat's chance to win as its margin over the best opponent gives it (see `odds`); once the
@@ -73,10 +70,21 @@ class LasVegasModel:
         margins = [(money[s] - max(m for o, m in enumerate(money) if o != s)) / ROUND_SPREAD
                    for s in range(state.players)]
         if state.phase == OVER:
-            return [(1.0 / len(state.winners) if s in state.winners else 0.0) + m / 100
-                    for s, m in enumerate(margins)]
+            return [win_share(state, s) + m / 100 for s, m in enumerate(margins)]
         left = ROUNDS - state.round + 1  # rounds still to pay, the one under way included
         return [odds(m, left) + m / 100 for m in margins]
+
+
+def greedy_move(state: LasVegasState) -> None:
+    """The acting seat plays the greedy bot's choice, read off the state (`Table.of_state`): a playout's step."""
+    seat = GAME.actors(state)[0]
+    options = GAME.legal_actions(state, seat)
+    GAME.apply(state, seat, options[Table.of_state(state).best(options, seat)] if len(options) > 1 else options[0])
+
+
+def win_share(state: LasVegasState, seat: int) -> float:
+    """The seat's share of the win of a game that is over (a shared win is split)."""
+    return 1.0 / len(state.winners) if seat in state.winners else 0.0
 
 
 def odds(margin: float, rounds: int) -> float:
