@@ -8,6 +8,7 @@ another checkout (a baseline commit's) if given. One implementation, so they mea
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -98,6 +99,32 @@ def cpu_seconds(pid: int) -> float | None:
         if int(number) == pid or int(fields[1]) == pid:  # the process or its child
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total if Path(f"/proc/{pid}").exists() else None
+
+
+def _socket_inodes(pid: int) -> set[int]:
+    inodes = set()
+    with contextlib.suppress(OSError):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    inodes.add(int(target[8:-1]))
+    return inodes
+
+
+def tcp_connections(pid: int, port: int) -> list[tuple[int, int]]:
+    """(local port, remote port) of process `pid`'s established TCP connections with `port` at one end."""
+    inodes = _socket_inodes(pid)
+    found = []
+    for table in ("tcp", "tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "01" and int(fields[9]) in inodes:  # 01: ESTABLISHED
+                    local, remote = (int(end.rsplit(":", 1)[1], 16) for end in fields[1:3])
+                    if port in (local, remote):
+                        found.append((local, remote))
+    return found
 
 
 def answer_times(log: bytes) -> list[float]:

@@ -38,7 +38,7 @@ import grpc
 from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
-from benchmarks.serve_process import ServeProcess, split_cores
+from benchmarks.serve_process import ServeProcess, split_cores, tcp_connections
 from benchmarks.server import Load, Scenario, load_rows, measure, percentile
 from harness.report import Rows, markdown_table, print_table, write_section
 
@@ -134,35 +134,6 @@ class Findings:
 
     def rss_rows(self) -> Rows:
         return [(f"{at:.0f} s", f"{rss / 2**20:.1f} MB", "") for at, rss in self.rss]
-
-
-# -------------------------------------------------------------------------------------------------- /proc
-
-
-def _socket_inodes(pid: int) -> set[int]:
-    inodes = set()
-    with contextlib.suppress(OSError):
-        for fd in Path(f"/proc/{pid}/fd").iterdir():
-            with contextlib.suppress(OSError):
-                target = os.readlink(fd)
-                if target.startswith("socket:["):
-                    inodes.add(int(target[8:-1]))
-    return inodes
-
-
-def tcp_connections(pid: int, port: int) -> list[tuple[int, int]]:
-    """(local port, remote port) of process `pid`'s established TCP connections with `port` at one end."""
-    inodes = _socket_inodes(pid)
-    found = []
-    for table in ("tcp", "tcp6"):
-        with contextlib.suppress(OSError):
-            for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
-                fields = line.split()
-                if fields[3] == "01" and int(fields[9]) in inodes:  # 01: ESTABLISHED
-                    local, remote = (int(end.rsplit(":", 1)[1], 16) for end in fields[1:3])
-                    if port in (local, remote):
-                        found.append((local, remote))
-    return found
 
 
 def ended_streams(log: Path, peers: set[str]) -> Counter[str]:
