@@ -76,7 +76,12 @@ def test_plain_weights_leave_the_hand_set_worth_as_it_was() -> None:
     state = two_seats()
     tile(state, "B1", "gold", 1, pips=5)
     outlook = Outlook.of_state(state)
-    assert worths(state, outlook) == hand_worths(holdings(state, outlook), outlook)
+    each = holdings(state, outlook)
+    assert each.bossed == [0, 1] and each.largest == [0, 1]  # parts the hand-set worth does not weigh
+    income, rate = outlook.weights.income, outlook.money
+    by_hand = [each.held[s] + each.cards[s] + rate * (each.money[s] + income * (each.dice[s] + each.parking[s]))
+               for s in range(2)]
+    assert worths(state, outlook) == by_hand  # points to come, then money and a share of income at money's rate
 
 
 @pytest.mark.parametrize("game_seed", ["h1", "h2"])
