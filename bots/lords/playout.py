@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from bots.lords.value import PLAIN, Outlook, Weights, margin, worths
-from engine.lords.actions import Build, EndTurn, Sprawl
+from engine.lords.actions import AcceptTrade, Build, EndTurn, Sprawl
 from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_COUNT, LOTS
 from engine.lords.casinos import boss
 from engine.lords.game import LORDS_OF_VEGAS as GAME
@@ -69,7 +69,14 @@ def _sprawl(state: LordsState, seat: int, money: int) -> Sprawl | None:
 def playout(state: LordsState, turns: int, rng: random.Random) -> None:
     """End the turn under way (once its decisions are answered), then play on with the quick policy until
     `turns` more turns have started, or the game ends. The searched action is thus weighed as the last of
-    its turn, as the greedy bot weighs each of its own: the next action is searched when it comes."""
+    its turn, as the greedy bot weighs each of its own: the next action is searched when it comes. A trade
+    the searched action proposed is first accepted by every party that may (a deal is priced so that a greedy
+    partner would: `bots.lords.dealing`)."""
+    for trade in list(state.trades):
+        for party in trade.parties:
+            answers = [a for a in legal_actions(state, party) if isinstance(a, AcceptTrade) and a.trade == trade.id]
+            if answers and state.phase != OVER:
+                GAME.apply(state, party, answers[0])
     turn = state.turn
     while state.phase != OVER and state.turn == turn:
         seat = state.pending[0].seat if state.pending else state.current
