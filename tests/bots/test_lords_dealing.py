@@ -58,13 +58,6 @@ def test_no_deal_when_it_cannot_pay_for_the_lot_and_the_build() -> None:
     assert choice(next_to_its_casino(blue_money=30), "blue", GreedyBot("t", deals=True)) == "end"
 
 
-def test_it_swaps_a_lot_it_cannot_build_on_for_the_one_next_to_its_casino() -> None:
-    state = next_to_its_casino(blue_money=17)  # not enough to buy B1 and build on it, nor to build on A6 ($20m)
-    marker(state, "A6", "blue")
-    assert choice(state, "blue", GreedyBot("t", deals=True)) == "trade blue>green lot A6, green>blue lot B1, " \
-        "blue>green $1"
-
-
 def test_a_deal_is_judged_from_the_view_only() -> None:
     """The same deal whatever the deck's hidden order and the dice generator."""
     state = next_to_its_casino()
