@@ -181,12 +181,14 @@ class LordsGreedy:
         return None
 
     def _offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:
-        """A trade to propose: with `deals`, the best deal (`bots.lords.dealing`), else the purchase of a die
-        (`_die_offer`). One open offer at a time, and never one made already this turn: a refused offer is
-        not made again (the partner would be asked again at once, and refuse again)."""
+        """A trade to propose: with `deals` at three seats or more, the best deal (`bots.lords.dealing`), else
+        the purchase of a die (`_die_offer`). (At two seats the value is a margin: what the partner gains, the
+        seat loses, and deals won no more games there.) One open offer at a time, and never one made already this
+        turn: a refused offer is not made again (the partner would be asked again at once, and refuse again)."""
         if any(t.proposer == seat for t in base.trades):
             return None
-        offer = best_deal(self, base, seat, outlook) if self.deals else self._die_offer(base, seat, outlook)
+        dealing = self.deals and base.players > 2
+        offer = best_deal(self, base, seat, outlook) if dealing else self._die_offer(base, seat, outlook)
         if offer is None:
             return None
         if self.offered[0] != base.turn:

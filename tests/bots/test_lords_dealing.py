@@ -21,16 +21,16 @@ from tests.engine.lords.position import blank, marker, money, play, seat, tile
 LOT_NEXT_TO_ITS_CASINO = "trade green>blue lot B1, blue>green $16"
 
 
-def next_to_its_casino(blue_money: int = 40) -> LordsState:
+def next_to_its_casino(blue_money: int = 40, players: int = 4) -> LordsState:
     """Blue bosses a gold casino on B2-B3, cannot sprawl from it (red holds the lots around), and green holds
     B1 next to it: to green a parking lot, to blue a $15m build that joins its casino."""
-    state = early(blank("classic", 4, current="blue"))
+    state = early(blank("classic", players, current="blue"))
     tile(state, "B2", "gold", "blue", pips=5)
     tile(state, "B3", "gold", "blue", pips=4)
     marker(state, "B1", "green")
     for lot in ("B4", "B5", "B6"):
-        marker(state, lot, "red")
-    money(state, blue=blue_money, green=5, red=5, yellow=5)
+        marker(state, lot, "red" if players > 2 else "green")
+    money(state, blue=blue_money, green=5)
     return state
 
 
@@ -43,6 +43,11 @@ def test_it_buys_the_lot_that_joins_its_casino_at_the_partners_price() -> None:
     state = next_to_its_casino()
     assert choice(state, "blue", GreedyBot("t")) == "end"  # plain greedy sees nothing worth doing
     assert choice(state, "blue", GreedyBot("t", deals=True)) == LOT_NEXT_TO_ITS_CASINO
+
+
+def test_no_deals_at_two_seats() -> None:
+    """With two players the value is a margin: what the partner gains, the seat loses."""
+    assert choice(next_to_its_casino(players=2), "blue", GreedyBot("t", deals=True)) == "end"
 
 
 def test_the_price_is_the_least_the_greedy_partner_accepts() -> None:
