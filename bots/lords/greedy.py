@@ -137,11 +137,12 @@ class LordsGreedy:
             total += value(state, seat, outlook)
         return total / samples
 
-    def accepting(self, state: LordsState, seat: int, answer: AcceptTrade, outlook: Outlook,
+    @staticmethod
+    def accepting(state: LordsState, seat: int, answer: AcceptTrade, outlook: Outlook,
                   margin: float = 0.0) -> LordsState | None:
         """The position once `seat`'s `answer` has made its trade happen, if greedy would give that answer (the
         trade adds `ACCEPT_MARGIN` and `WORTH_DOING`, and `margin` more, to its value); else None. A deal's
-        partner is predicted by it (`bots.lords.dealing`)."""
+        partner is predicted by it (`bots.lords.dealing`), and so are a trade's parties in a playout."""
         after = state.clone()
         try:
             play_out(after, seat, answer)

@@ -11,8 +11,10 @@ from bots.greedy import GreedyBot
 from bots.local import decide, game_info, seat_to_ask
 from bots.lords.dealing import best_deal
 from bots.lords.greedy import LordsGreedy
+from bots.lords.playout import answer_trades
 from bots.lords.value import Outlook
 from engine.core.api import GameConfig
+from engine.lords.board import LOT_BY_NAME
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
 from tests.bots.test_lords_greedy import early
@@ -57,6 +59,19 @@ def test_the_price_is_the_least_the_greedy_partner_accepts() -> None:
     cheaper = next_to_its_casino()
     play(cheaper, "blue", LOT_NEXT_TO_ITS_CASINO.replace("$16", "$15"))
     assert choice(cheaper, "green", GreedyBot("g")) == "reject 1"
+
+
+def test_a_playout_answers_a_deal_as_the_greedy_partner_would() -> None:
+    """The search's playouts let a trade's parties answer as greedy would, not accept whatever is offered."""
+    b1 = LOT_BY_NAME["B1"]
+    fair = next_to_its_casino()
+    play(fair, "blue", LOT_NEXT_TO_ITS_CASINO)
+    answer_trades(fair)
+    assert fair.marker[b1] == seat(fair, "blue") and not fair.trades
+    cheap = next_to_its_casino()
+    play(cheap, "blue", LOT_NEXT_TO_ITS_CASINO.replace("$16", "$4"))
+    answer_trades(cheap)
+    assert cheap.marker[b1] == seat(cheap, "green") and cheap.trades
 
 
 def test_no_deal_when_it_cannot_pay_for_the_lot_and_the_build() -> None:
