@@ -10,7 +10,8 @@ import pytest
 from bots.base import Bot
 from bots.greedy import GreedyBot
 from bots.local import decide, game_info
-from bots.lords.planner import Reach
+from bots.lords.planner import LordsPlanner, Reach
+from bots.lords.search_model import JUDGEMENT, LordsModel
 from bots.lords.value import Outlook, Weights, value
 from bots.planner import PlannerBot
 from bots.registry import make_bot
@@ -99,3 +100,14 @@ def test_its_settings_name_how_far_it_plans_and_its_weights() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         make_bot("planner@width=0", "1")
     assert PlannerBot.games == ("lords",)
+
+
+def test_search_with_the_planner_as_its_prior_keeps_the_planned_action_first() -> None:
+    state = two_casinos()
+    view, options = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    plain = [a.text() for a in LordsModel("t").root(view, options)]
+    planned = [a.text() for a in LordsModel("t", JUDGEMENT, LordsPlanner("t")).root(view, options)]
+    assert plain[0] == "sprawl C9 C6"
+    assert planned[0] == "sprawl C9 C8"
+    assert "sprawl C9 C6" in planned and planned[-1] == "end"
+    assert len(planned) == len(plain)
