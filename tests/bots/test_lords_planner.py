@@ -68,7 +68,7 @@ def test_the_same_seed_makes_the_same_choices() -> None:
     for _ in range(2):
         state, _ = GAME.new(config)
         bots = [PlannerBot("s"), PlannerBot("s")]
-        actions = []
+        actions: list[str] = []
         while not GAME.is_over(state) and len(actions) < 120:
             who = GAME.actors(state)[0]
             action = decide(bots[who], GAME, state, game_info(config, who), len(actions))
