@@ -42,8 +42,8 @@ NOT_PLANNED = (ActionRange, EndTurn, AcceptTrade, RejectTrade, WithdrawTrade, Pr
 class Reach:
     """How far the planner looks: the sequences kept at each step, and the most actions in a sequence."""
 
-    width: int = 4
-    depth: int = 3
+    width: int = 6
+    depth: int = 5
 
     @classmethod
     def parse(cls, text: str) -> Reach:
