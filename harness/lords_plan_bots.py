@@ -5,9 +5,11 @@ first candidate, the one it keeps without clear evidence against it, is the plan
 
 from __future__ import annotations
 
-from bots.lords.planner import LordsPlanner
+from bots.lords.planner import LordsPlanner, Reach
 from bots.lords.search_model import JUDGEMENT, LordsModel
 from bots.search import Model, SearchBot
+
+MEASURED = Reach(width=4, depth=3)  # the planner's reach when this was measured (docs/BOTS.md)
 
 
 class PlannedSearch(SearchBot):
@@ -15,5 +17,5 @@ class PlannedSearch(SearchBot):
 
     def model(self, game: str) -> Model:
         if game == "lords" and game not in self.models:
-            self.models[game] = LordsModel(self.seed, JUDGEMENT, LordsPlanner(self.seed, JUDGEMENT))
+            self.models[game] = LordsModel(self.seed, JUDGEMENT, LordsPlanner(self.seed, JUDGEMENT, MEASURED))
         return super().model(game)
