@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bots.base import Bot
-from bots.local import decide, game_info
+from bots.local import decide, game_info, seat_to_ask
 from bots.registry import make_bot
 from engine import GameConfig, Match, get_game
 from replays.recorder import RecordedMatch
@@ -65,7 +65,9 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
     while not match.over:
         if len(match.history) >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
-        seat = match.actors()[0]
+        actors = match.actors()
+        seat = seat_to_ask(actors, range(config.players), lambda s: bool(game.legal_actions(match.state, s)))
+        assert seat is not None
         play(seat, decide(bots[seat], game, match.state, infos[seat], len(match.history)))
     result = match.result
     assert result is not None

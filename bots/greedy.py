@@ -48,15 +48,18 @@ class GreedyBot(Bot):
     name = "greedy"
     games = ("lasvegas", "lords")
 
-    def __init__(self, seed: str = "0", weights: Weights = PLAIN) -> None:
+    def __init__(self, seed: str = "0", weights: Weights = PLAIN, deals: bool = False) -> None:
         super().__init__(seed)
-        self.lords = LordsGreedy(seed, weights)
+        self.lords = LordsGreedy(seed, weights, deals)
 
     @classmethod
     def configured(cls, seed: str, setting: str) -> GreedyBot:
         """`greedy@money_early=0.5:contested=0.1`: Lords of Vegas greedy judging by other weights
-        (`bots.lords.value.Weights`), to be measured against plain greedy."""
-        return cls(seed, Weights.parse(setting))
+        (`bots.lords.value.Weights`), to be measured against plain greedy; `deals` among them (`greedy@deals`)
+        makes it propose deals (`bots.lords.dealing`) rather than only offers to buy a die."""
+        parts = setting.split(":")
+        deals = "deals" in parts
+        return cls(seed, Weights.parse(":".join(p for p in parts if p != "deals")), deals)
 
     def choose(self, turn: Turn) -> Choice:
         options = turn.legal

@@ -7,7 +7,7 @@ from the list is used as it is, text is parsed like any player's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, overload
 
 from bots.base import Bot, Choice, GameInfo, LegalAction, Turn
@@ -41,6 +41,20 @@ class EngineLegalActions(Sequence[LegalAction]):
         if made is None:
             made = self._made[index] = LegalAction.of(self._options[index])  # IndexError past the end
         return made
+
+
+def seat_to_ask(actors: Sequence[int], seats: Iterable[int], may_act: Callable[[int], bool]) -> int | None:
+    """Which of `seats` to ask for a move: first one the game does not wait for but that may act now (a trade
+    awaits its answer: the table hears the answer before the proposer goes on, as players at a real table
+    do), else one the game waits for (`actors`), else None. In-process games (`arena.play`) and the server's
+    own bot seats (`server.botseats`) follow this one rule, so a bot's offer to a bot is answered in both."""
+    waited = None
+    for seat in seats:
+        if seat in actors:
+            waited = seat if waited is None else waited
+        elif may_act(seat):
+            return seat
+    return waited
 
 
 def game_info(config: GameConfig, seat: int) -> GameInfo:

@@ -1,6 +1,7 @@
 """Running a `Bot` at one seat of a game on a server, through the client library, until the game is over.
 
-The same Bot class that plays in-process (bots.local) plays here unchanged: its `Turn` is built from the
+The same Bot class that plays in-process (bots.local) plays here unchanged, asked whenever its seat has
+legal actions (the game waits for it, or a trade offered to it awaits its answer): its `Turn` is built from the
 view the client library tracks (vegas_client.Follower: whole views, resumed across dropped connections)
 and the legal actions the server sent with it, and its choice is played with vegas_client.Seat (retried on
 its version, never applied twice). The runner decides on the newest view only: views that came while the
@@ -81,7 +82,7 @@ class SeatRunner:
                 if update.finished:
                     self.bot.on_game_end(update.view)
                     return update.view
-                if self.info.seat in update.actors and update.legal:
+                if update.legal:  # the game waits for the seat, or a trade awaits its answer
                     await self._act(update)
         finally:
             await self.follower.stop()

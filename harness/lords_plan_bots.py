@@ -17,5 +17,5 @@ class PlannedSearch(SearchBot):
 
     def model(self, game: str) -> Model:
         if game == "lords" and game not in self.models:
-            self.models[game] = LordsModel(self.seed, JUDGEMENT, LordsPlanner(self.seed, JUDGEMENT, MEASURED))
+            self.models[game] = LordsModel(self.seed, JUDGEMENT, planner=LordsPlanner(self.seed, JUDGEMENT, MEASURED))
         return super().model(game)

@@ -1,7 +1,7 @@
 """The server's own bots: they play their seats through `GameSession.submit`, like any player.
 
-Whenever the game changes, the bots get a turn: a bot seat the game waits for acts, or (for the random bot,
-answering a trade) one that may do something now. The bots themselves live with the match (`server.match`)
+Whenever the game changes, the bots get a turn: a bot seat a trade awaits answers it, else a bot seat the
+game waits for acts. The bots themselves live with the match (`server.match`)
 and choose on their own copy of the state, away from the event loop, so a slow strategy never stalls the
 server; if someone acted meanwhile its action is refused as stale and it chooses again. A bot seat's turn
 timer (`server.turntimer`) runs from the version that waits for it, the pause before the move included: a
@@ -16,6 +16,7 @@ import contextvars
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bots.local import seat_to_ask
 from server import errors
 from server.matches import RecordFailed
 
@@ -62,11 +63,9 @@ class BotSeats:
             await asyncio.gather(self._task, return_exceptions=True)
 
     def seat_to_act(self, actors: Sequence[int], legal: Mapping[int, Sequence[Any]]) -> int | None:
-        """A bot seat the game waits for, else one with something it may do now (answering a trade)."""
-        waited = [seat for seat in actors if seat in self.seats]
-        if waited:
-            return waited[0]
-        return next((seat for seat in self.seats if legal[seat]), None)
+        """A bot seat a trade awaits (its answer comes before the proposer goes on), else one the game waits
+        for: `bots.local.seat_to_ask`, the rule in-process games follow too."""
+        return seat_to_ask(actors, self.seats, lambda seat: bool(legal[seat]))
 
     async def _play(self) -> None:
         think = self.session.record.bot_think_ms / 1000

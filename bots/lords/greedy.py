@@ -20,6 +20,7 @@ from typing import Any
 
 from bots.base import Choice, Turn
 from bots.choices import back, engine_option
+from bots.lords.dealing import best_deal
 from bots.lords.value import PLAIN, Outlook, Weights, value, worths
 from engine.core.api import ActionRange
 from engine.core.errors import IllegalAction
@@ -54,9 +55,11 @@ RICH = 200  # $m added to a position to list the buys the bot cannot afford yet
 class LordsGreedy:
     """Chooses one Lords of Vegas action from a view and the legal actions (engine objects)."""
 
-    def __init__(self, seed: int | str = 0, weights: Weights = PLAIN) -> None:
+    def __init__(self, seed: int | str = 0, weights: Weights = PLAIN, deals: bool = False) -> None:
         self.rng = random.Random(str(seed))
         self.weights = weights
+        self.deals = deals  # propose the best deal a greedy partner accepts (`bots.lords.dealing`)
+        self.offered: tuple[int, set[ProposeTrade]] = (-1, set())  # the turn, and the offers made in it
 
     def choose(self, turn: Turn) -> Choice:
         """The bot SDK's decision: `decide` on the turn's view and legal actions, given back as one of them."""
@@ -139,6 +142,20 @@ class LordsGreedy:
             total += value(state, seat, outlook)
         return total / samples
 
+    @staticmethod
+    def accepting(state: LordsState, seat: int, answer: AcceptTrade, outlook: Outlook,
+                  margin: float = 0.0) -> LordsState | None:
+        """The position once `seat`'s `answer` has made its trade happen, if greedy would give that answer (the
+        trade adds `ACCEPT_MARGIN` and `WORTH_DOING`, and `margin` more, to its value); else None. A deal's
+        partner is predicted by it (`bots.lords.dealing`), and so are a trade's parties in a playout."""
+        after = state.clone()
+        try:
+            play_out(after, seat, answer)
+        except IllegalAction:
+            return None
+        gain = value(after, seat, outlook) - value(state, seat, outlook) - ACCEPT_MARGIN
+        return after if gain > WORTH_DOING + margin else None
+
     def _layoff(self, base: LordsState, seat: int, outlook: Outlook) -> Layoff:
         """As the House: lay off (halve the swing) when leading, keep the whole bet's edge otherwise."""
         each = worths(base, outlook)
@@ -170,10 +187,27 @@ class LordsGreedy:
         return None
 
     def _offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:
+        """A trade to propose: with `deals` at three seats or more, the best deal (`bots.lords.dealing`), else
+        the purchase of a die (`_die_offer`). (At two seats the value is a margin: what the partner gains, the
+        seat loses, and deals won no more games there.) One open offer at a time, and never one made already this
+        turn: a refused offer is not made again (the partner would be asked again at once, and refuse again)."""
+        if any(t.proposer == seat for t in base.trades):
+            return None
+        dealing = self.deals and base.players > 2
+        offer = best_deal(self, base, seat, outlook) if dealing else self._die_offer(base, seat, outlook)
+        if offer is None:
+            return None
+        if self.offered[0] != base.turn:
+            self.offered = (base.turn, set())
+        if offer in self.offered[1]:
+            return None
+        self.offered[1].add(offer)
+        return offer
+
+    def _die_offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:
         """An offer to buy the die that makes another player boss of a casino where the seat has a die, at
-        what the die is worth to its owner (plus $1m), when the casino is worth more than that to the seat.
-        One open offer at a time."""
-        if any(t.proposer == seat for t in base.trades) or base.dice_down(seat) >= DICE_PER_PLAYER:
+        what the die is worth to its owner (plus $1m), when the casino is worth more than that to the seat."""
+        if base.dice_down(seat) >= DICE_PER_PLAYER:
             return None
         now = value(base, seat, outlook)
         before = worths(base, outlook)

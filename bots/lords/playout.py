@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bots.lords.greedy import LordsGreedy
 from bots.lords.value import PLAIN, Outlook, Weights, margin, worths
-from engine.lords.actions import Build, EndTurn, Sprawl
+from engine.lords.actions import AcceptTrade, Build, EndTurn, Sprawl
 from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_COUNT, LOTS
 from engine.lords.casinos import boss
 from engine.lords.game import LORDS_OF_VEGAS as GAME
@@ -69,7 +70,10 @@ def _sprawl(state: LordsState, seat: int, money: int) -> Sprawl | None:
 def playout(state: LordsState, turns: int, rng: random.Random) -> None:
     """End the turn under way (once its decisions are answered), then play on with the quick policy until
     `turns` more turns have started, or the game ends. The searched action is thus weighed as the last of
-    its turn, as the greedy bot weighs each of its own: the next action is searched when it comes."""
+    its turn, as the greedy bot weighs each of its own: the next action is searched when it comes. An open
+    trade (a deal the searched action proposed) is first answered by its parties as the greedy bot would
+    answer it: accepted when it adds enough to the party's value, else left to expire with the turn."""
+    answer_trades(state)
     turn = state.turn
     while state.phase != OVER and state.turn == turn:
         seat = state.pending[0].seat if state.pending else state.current
@@ -78,6 +82,18 @@ def playout(state: LordsState, turns: int, rng: random.Random) -> None:
     while state.phase != OVER and state.turn < last:
         seat = state.pending[0].seat if state.pending else state.current
         GAME.apply(state, seat, quick_action(state, seat, rng))
+
+
+def answer_trades(state: LordsState) -> None:
+    """Each party an open trade awaits accepts it if greedy would (`LordsGreedy.accepting`)."""
+    outlook = Outlook.of_state(state)
+    for trade in list(state.trades):
+        for party in trade.parties:
+            answer = next((a for a in legal_actions(state, party) if isinstance(a, AcceptTrade)
+                           and a.trade == trade.id), None)
+            after = None if answer is None else LordsGreedy.accepting(state, party, answer, outlook)
+            if after is not None:
+                GAME.apply(state, party, answer)
 
 
 def rewards(state: LordsState, weights: Weights = PLAIN) -> list[float]:

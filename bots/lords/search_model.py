@@ -1,8 +1,9 @@
 """What the search bot needs to play Lords of Vegas (see `bots.search.Model`).
 
-The root's candidates are the greedy bot's best few actions (and ending the turn); deeper in the tree a
-seat considers the fast policy's action and ending its turn; playouts run the fast policy for a few turns
-and score the end by every seat's worth margin (`playout`).
+The root's candidates are the best few actions of the greedy bot that proposes deals (`bots.lords.dealing`),
+and ending the turn; deeper in the tree a seat considers the fast policy's action and ending its turn;
+playouts run the fast policy for a few turns (a deal's partner accepting it first) and score the end by
+every seat's worth margin (`playout`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ JUDGEMENT = PLAIN  # the search's judgement: plain greedy's (docs/BOTS.md: what 
 ROOT_CANDIDATES = 4
 CONFIDENCE = 1.0  # standard errors by which search must beat greedy's choice to play another
 PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end is scored
+DEALS = True  # the root's candidates include the best deal a greedy partner accepts (`bots.lords.dealing`)
 
 
 class LordsModel:
@@ -32,8 +34,9 @@ class LordsModel:
     confidence = CONFIDENCE
     keeps_prior = False
 
-    def __init__(self, seed: str, weights: Weights = JUDGEMENT, planner: LordsPlanner | None = None) -> None:
-        self.greedy = LordsGreedy(seed, weights)
+    def __init__(self, seed: str, weights: Weights = JUDGEMENT, deals: bool = DEALS,
+                 planner: LordsPlanner | None = None) -> None:
+        self.greedy = LordsGreedy(seed, weights, deals)
         self.weights = weights
         self.planner = planner
 

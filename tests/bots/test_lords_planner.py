@@ -106,7 +106,7 @@ def test_search_with_the_planner_as_its_prior_keeps_the_planned_action_first() -
     state = two_casinos()
     view, options = GAME.view(state, 0), GAME.legal_actions(state, 0)
     plain = [a.text() for a in LordsModel("t").root(view, options)]
-    planned = [a.text() for a in LordsModel("t", JUDGEMENT, LordsPlanner("t")).root(view, options)]
+    planned = [a.text() for a in LordsModel("t", JUDGEMENT, planner=LordsPlanner("t")).root(view, options)]
     assert plain[0] == "sprawl C9 C6"
     assert planned[0] == "sprawl C9 C8"
     assert "sprawl C9 C6" in planned and planned[-1] == "end"
