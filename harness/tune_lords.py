@@ -69,9 +69,10 @@ def challenger(weights: Weights) -> str:
     return f"greedy@{weights.text() or f'money_early={weights.money_early!r}'}"
 
 
-def duel(weights: Weights, rules: str, players: int, deals: int, seed: str, jobs: int = 1) -> Duel:
-    """Greedy with `weights` at one seat, plain greedy at the others, over `deals` duplicate deals."""
-    lineup = (challenger(weights),) + ("greedy",) * (players - 1)
+def duel(weights: Weights, rules: str, players: int, deals: int, seed: str, jobs: int = 1, bot: str = "") -> Duel:
+    """Greedy with `weights` (or the bot named `bot`, such as `planner@depth=4`) at one seat, plain greedy at
+    the others, over `deals` duplicate deals."""
+    lineup = (bot or challenger(weights),) + ("greedy",) * (players - 1)
     specs, where = plan("lords", rules, players, [lineup], deals, seed)
     records = play_games(specs, jobs)
     row = standings(lineup, records, where)[0]
@@ -116,10 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="tune1")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--bot", default="", help="duel: this bot (such as planner@depth=4) instead of greedy")
     args = parser.parse_args(argv)
     weights = Weights.parse(args.weights)
     if args.mode == "duel":
-        print(duel(weights, args.rules, args.players, args.deals, args.seed, args.jobs).line())
+        print(duel(weights, args.rules, args.players, args.deals, args.seed, args.jobs, args.bot).line(), args.bot)
     else:
         found = coordinate_search(weights, args.rules, args.players, args.deals, args.seed, args.rounds)
         print(f"found {found.text() or 'plain'}")

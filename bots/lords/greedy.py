@@ -81,6 +81,11 @@ class LordsGreedy:
         gains = self.gains(base, seat, outlook, options)
         if gains and max(gains.values()) > WORTH_DOING:
             return max(gains, key=lambda option: gains[option])
+        return self.otherwise(base, seat, outlook, options)
+
+    def otherwise(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any]) -> Any:
+        """What the seat does when no plain action is worth doing: a gamble, an offer, refusing a trade, or
+        ending the turn (docs/BOTS.md's rules)."""
         bet = self._gamble(base, seat, outlook, options)
         if bet is not None:
             return bet

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bots.lords.greedy import LordsGreedy
+from bots.lords.planner import LordsPlanner
 from bots.lords.playout import playout, quick_action, rewards
 from bots.lords.value import PLAIN, Weights
 from engine.lords.actions import EndTurn
@@ -33,12 +34,22 @@ class LordsModel:
     confidence = CONFIDENCE
     keeps_prior = False
 
-    def __init__(self, seed: str, weights: Weights = JUDGEMENT, deals: bool = DEALS) -> None:
+    def __init__(self, seed: str, weights: Weights = JUDGEMENT, deals: bool = DEALS,
+                 planner: LordsPlanner | None = None) -> None:
         self.greedy = LordsGreedy(seed, weights, deals)
         self.weights = weights
+        self.planner = planner
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
-        return self.greedy.ranked(view, options, ROOT_CANDIDATES)
+        """Greedy's best few; with a `planner`, its choice first (the one search keeps without clear evidence
+        against it), then greedy's."""
+        ranked = self.greedy.ranked(view, options, ROOT_CANDIDATES)
+        if self.planner is None:
+            return ranked
+        planned = self.planner.decide(view, options)
+        rest = [option for option in ranked if option != planned and not isinstance(option, EndTurn)]
+        ends = [option for option in ranked if option != planned and isinstance(option, EndTurn)]
+        return [planned, *rest[:ROOT_CANDIDATES - 1], *ends]
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LordsState:
         return GAME.determinize(view, seat, rng)
