@@ -46,8 +46,7 @@ class Model(Protocol):
     paired: bool  # choose by sequential halving with common samples rather than by the tree
     confidence: float  # standard errors by which halving's last candidate must beat the prior's choice
     keeps_prior: bool  # halving plays the prior's choice to the end, so the last comparison has every sample
-    playouts: int  # the game's default budget of a decision
-
+    def budget(self, view: Mapping[str, Any]) -> int: ...  # the game's default playouts for this decision
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]: ...
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
     def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
@@ -268,6 +267,6 @@ class SearchBot(Bot):
         rng = random.Random(f"{self.seed}/{turn.version}/{self.rng.getrandbits(32)}")
         search = Search(game, model, rng)
         run = search.halving if model.paired else search.run
-        playouts = self.playouts if self.playouts is not None or self.millis else model.playouts
+        playouts = self.playouts if self.playouts is not None or self.millis else model.budget(turn.view)
         chosen = run(turn.view, turn.seat, roots, playouts, self.millis, stop)
         return back(chosen, options, legal)

@@ -35,6 +35,9 @@ class LordsModel:
         self.greedy = LordsGreedy(seed, weights)
         self.weights = weights
 
+    def budget(self, view: Mapping[str, Any]) -> int:
+        return self.playouts
+
     def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
         return self.greedy.ranked(view, options, ROOT_CANDIDATES)
 
