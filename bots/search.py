@@ -47,7 +47,7 @@ class Model(Protocol):
     confidence: float  # standard errors by which halving's last candidate must beat the prior's choice
     keeps_prior: bool  # halving plays the prior's choice to the end, so the last comparison has every sample
     def budget(self, view: Mapping[str, Any]) -> int: ...  # the game's default playouts for this decision
-    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]: ...
+    def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]: ...
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
     def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
     def playout(self, state: Any, rng: random.Random) -> None: ...
@@ -261,7 +261,7 @@ class SearchBot(Bot):
         game = get_game(turn.info.game)
         model = self.model(turn.info.game)
         options = [engine_option(game, option) for option in legal]
-        roots = model.root(turn.view, options)
+        roots = model.root(turn.view, options, stop)
         if len(roots) == 1:
             return back(roots[0], options, legal)
         rng = random.Random(f"{self.seed}/{turn.version}/{self.rng.getrandbits(32)}")

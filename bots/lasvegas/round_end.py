@@ -22,6 +22,7 @@ can do, and `applies` says no.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
@@ -42,6 +43,10 @@ CASINOS = 6
 Counts = tuple[int, ...]  # dice on the casinos: casino-major, one entry per seat (casino c, seat s: c * seats + s)
 Hands = tuple[int, ...]  # dice still in each seat's hand
 Roll = tuple[float, tuple[tuple[int, int], ...]]  # a multiset of faces: its chance, (number, dice) lowest first
+
+
+class OutOfTime(Exception):
+    """The solver's `deadline` passed before it was done (what it had finished stays remembered)."""
 
 
 @cache
@@ -78,6 +83,7 @@ class RoundSolver:
         self.notes, self.money, self.won, self.round = tuple(notes), tuple(money), tuple(won), round_
         self.known: dict[tuple[Counts, Hands, int], float] = {}  # a position's value, once solved
         self.paid: dict[Counts, float] = {}  # a round's end's value, by the dice on the casinos
+        self.deadline: float | None = None  # a `time.perf_counter()` time past which `solve` raises OutOfTime
 
     @classmethod
     def of(cls, state: LasVegasState, seat: int, opponents: str = GREEDY) -> RoundSolver:
@@ -130,6 +136,8 @@ class RoundSolver:
         known = self.known.get(key)
         if known is not None:
             return known
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
         dice = hands[seat]
         values = [[self.after(counts, hands, seat, n, d) for d in range(1, dice + 1)] for n in range(1, 7)]
         chooser = self.chooser(counts, hands, seat, values)
@@ -184,6 +192,7 @@ class RoundSolver:
 
 def greedy_worth(table: Table, seat: int, number: int, dice: int) -> float:
     """The greedy bot's worth for `seat` of placing `dice` dice on casino `number` (its `Table.best`)."""
-    rolled = table.copy()
-    rolled.roll = ((number,) * dice, ())
-    return rolled.after(PLACE[number], seat).worth(seat)
+    placed = table.copy()
+    placed.roll = ((number,) * dice, ())
+    placed.place(seat, PLACE[number])
+    return placed.worth(seat)

@@ -8,7 +8,7 @@ machine note) is left to the greedy bot: its choices are few and plain.
 At two seats of the base game, the end of a round is solved exactly (`round_end.RoundSolver`) rather than
 played out: at a root with at most `solve_root` dice left in the hands, the solver's best placement is
 played without a search; a playout stops once at most `solve_tail` dice are left, and the solver's value of
-that position (the searcher playing its best, the opponent greedy's choice) is its score.
+that position (the searcher playing its best, the opponent `OPPONENTS`) is its score.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bots.greedy import Table
-from bots.lasvegas.round_end import GREEDY, RoundSolver, applies
+from bots.lasvegas.round_end import ADVERSARY, OutOfTime, RoundSolver, applies
 from bots.lasvegas.standing import standing_values
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
@@ -30,6 +30,8 @@ CONFIDENCE = 0.5  # standard errors by which search must beat greedy's choice to
 KEEPS_PRIOR = False  # whether halving plays greedy's choice on every sample (never drops it)
 SOLVE_ROOT = 8  # dice left in the hands at most, for a root to be solved exactly (0: never)
 SOLVE_TAIL = 0  # dice left in the hands at most, for a playout's rest to be solved exactly (0: never)
+OPPONENTS = ADVERSARY  # how the solver has the opponent play: minimax (as good as greedy's choice on the
+# screen, at half the cost)
 SOLVER_SEATS = 2  # the solver's value of the other seat, one less its own, holds at two seats only
 
 
@@ -42,7 +44,7 @@ class LasVegasModel:
     paired = True
 
     def __init__(self, horizon: str = ROUND, confidence: float = CONFIDENCE, keeps_prior: bool = KEEPS_PRIOR,
-                 solve_root: int = SOLVE_ROOT, solve_tail: int = SOLVE_TAIL, opponents: str = GREEDY) -> None:
+                 solve_root: int = SOLVE_ROOT, solve_tail: int = SOLVE_TAIL, opponents: str = OPPONENTS) -> None:
         if horizon not in (ROUND, GAME_END):
             raise ValueError(f"a Las Vegas playout ends at the {ROUND!r} or the {GAME_END!r}, not {horizon!r}")
         self.horizon, self.confidence, self.keeps_prior = horizon, confidence, keeps_prior
@@ -55,9 +57,10 @@ class LasVegasModel:
         that a decision takes about as long at any table, up to `PLAYOUT_CAP`."""
         return min(PLAYOUT_CAP, PLAYOUT_SEATS // int(view["players"]))
 
-    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
+    def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
         """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better);
-        only the solver's choice when the rest of the round is small enough to solve."""
+        only the solver's choice when the rest of the round is small enough to solve, unless that takes past
+        `stop` (a `time.perf_counter()` time: the turn's time limit)."""
         self.seat = int(view["viewer"])
         choice = options[Table.of(view).best(options, self.seat)]
         ranked = [choice, *(o for o in options if o != choice)]
@@ -67,7 +70,14 @@ class LasVegasModel:
         state = GAME.determinize(view, self.seat, random.Random(0))  # the pile plays no part in this round
         if not applies(state, self.solve_root):
             return ranked
-        values = dict(zip(state.options, self.solver_of(state).options(state), strict=True))
+        solver = self.solver_of(state)
+        solver.deadline = stop
+        try:
+            values = dict(zip(state.options, solver.options(state), strict=True))
+        except OutOfTime:
+            return ranked
+        finally:
+            solver.deadline = None
         return [max(ranked, key=lambda option: values[option])]  # the first of equals: greedy's if it is one
 
     def solver_of(self, state: LasVegasState) -> RoundSolver:

@@ -38,7 +38,7 @@ class LordsModel:
     def budget(self, view: Mapping[str, Any]) -> int:
         return self.playouts
 
-    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
+    def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
         return self.greedy.ranked(view, options, ROOT_CANDIDATES)
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LordsState:

@@ -5,6 +5,7 @@ payout rules), worked out by hand where that is short, and it reads nothing a se
 from __future__ import annotations
 
 import random
+import time
 from itertools import product
 from math import comb
 
@@ -197,3 +198,14 @@ def test_a_solved_search_repeats_its_choice() -> None:
     seat = state.current
     choices = {decide(SearchBot("s"), GAME, state, game_info(config, seat), 0).text() for _ in range(2)}
     assert len(choices) == 1
+
+
+def test_a_root_solve_past_the_turns_time_leaves_the_choice_to_the_search() -> None:
+    """Out of time, the root is every option with greedy's choice first (the search, out of time as well,
+    plays it); in time, the solver's one choice."""
+    state = late_position(ROUNDS)
+    view, options = GAME.view(state, ANNA), list(state.options)
+    greedy = options[Table.of(view).best(options, ANNA)]
+    late = LasVegasModel().root(view, options, time.perf_counter() - 1)
+    assert late[0] == greedy and sorted(map(str, late)) == sorted(map(str, options))
+    assert len(LasVegasModel().root(view, options, time.perf_counter() + 60)) == 1
