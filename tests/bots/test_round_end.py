@@ -185,7 +185,7 @@ def test_a_playout_stopped_for_the_solver_is_scored_by_it() -> None:
     played = GAME.clone(state)
     model.playout(played, random.Random(1))
     assert GAME.state_hash(played) == GAME.state_hash(state)  # nothing to play: already few enough dice
-    mine = RoundSolver.of(state, ANNA).value(state)
+    mine = RoundSolver.of(state, ANNA, model.opponents).value(state)
     assert model.rewards(played) == pytest.approx([mine, 1 - mine])
 
 
