@@ -46,7 +46,10 @@ class Model(Protocol):
     paired: bool  # choose by sequential halving with common samples rather than by the tree
     confidence: float  # standard errors by which halving's last candidate must beat the prior's choice
     keeps_prior: bool  # halving plays the prior's choice to the end, so the last comparison has every sample
+
     def budget(self, view: Mapping[str, Any]) -> int: ...  # the game's default playouts for this decision
+    # The root's candidates, the prior's choice first (only one: played without a search); `stop` is the turn's
+    # time limit as a `time.perf_counter()` time, for a model that works out its candidates at length.
     def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]: ...
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
     def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
