@@ -46,9 +46,11 @@ class Model(Protocol):
     paired: bool  # choose by sequential halving with common samples rather than by the tree
     confidence: float  # standard errors by which halving's last candidate must beat the prior's choice
     keeps_prior: bool  # halving plays the prior's choice to the end, so the last comparison has every sample
-    playouts: int  # the game's default budget of a decision
 
-    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]: ...
+    def budget(self, view: Mapping[str, Any]) -> int: ...  # the game's default playouts for this decision
+    # The root's candidates, the prior's choice first (only one: played without a search); `stop` is the turn's
+    # time limit as a `time.perf_counter()` time, for a model that works out its candidates at length.
+    def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]: ...
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
     def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
     def playout(self, state: Any, rng: random.Random) -> None: ...
@@ -262,12 +264,12 @@ class SearchBot(Bot):
         game = get_game(turn.info.game)
         model = self.model(turn.info.game)
         options = [engine_option(game, option) for option in legal]
-        roots = model.root(turn.view, options)
+        roots = model.root(turn.view, options, stop)
         if len(roots) == 1:
             return back(roots[0], options, legal)
         rng = random.Random(f"{self.seed}/{turn.version}/{self.rng.getrandbits(32)}")
         search = Search(game, model, rng)
         run = search.halving if model.paired else search.run
-        playouts = self.playouts if self.playouts is not None or self.millis else model.playouts
+        playouts = self.playouts if self.playouts is not None or self.millis else model.budget(turn.view)
         chosen = run(turn.view, turn.seat, roots, playouts, self.millis, stop)
         return back(chosen, options, legal)

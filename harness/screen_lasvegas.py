@@ -32,7 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from bots.greedy import Table
-from bots.lasvegas.search_model import GAME_END, ROUND_SPREAD, LasVegasModel, greedy_move, win_share
+from bots.lasvegas.round_end import ADVERSARY, GREEDY
+from bots.lasvegas.search_model import GAME_END, LasVegasModel, greedy_move
+from bots.lasvegas.standing import ROUND_SPREAD, win_share
 from bots.search import Search
 from engine.core.api import GameConfig
 from engine.lasvegas.game import LAS_VEGAS as GAME
@@ -54,9 +56,10 @@ class Position:
         return [GAME.parse_action(text) for text in self.options]
 
 
-def collect(seed: str, count: int, players: int = 2, every: int = 3) -> list[Position]:
+def collect(seed: str, count: int, players: int = 2, every: int = 3, late: int = 0) -> list[Position]:
     """`count` placements with a choice (no kicks or notes: search leaves those to greedy), every `every`-th
-    one met in greedy-vs-greedy games of deals "<seed>/<n>", so that positions come from every round."""
+    one met in greedy-vs-greedy games of deals "<seed>/<n>", so that positions come from every round; with
+    `late`, only those with at most that many dice left in the hands (where the exact solver plays)."""
     positions: list[Position] = []
     met = 0
     deal = 0
@@ -65,7 +68,7 @@ def collect(seed: str, count: int, players: int = 2, every: int = 3) -> list[Pos
         while state.phase != OVER and len(positions) < count:
             seat = GAME.actors(state)[0]
             options = GAME.legal_actions(state, seat)
-            if len(options) > 1 and state.pending is None:
+            if len(options) > 1 and state.pending is None and (not late or sum(map(sum, state.hands)) <= late):
                 met += 1
                 if met % every == 0:
                     positions.append(Position(GAME.view(state, seat), seat, tuple(o.text() for o in options)))
@@ -134,31 +137,46 @@ def odds_check(seed: str, games: int) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class Variant:
     """A search setting: the playouts' horizon ("round" or "game"), the confidence needed to leave greedy's
-    choice, the playouts a decision, and whether halving keeps greedy's choice to the end. Written
-    `round:1.0@600`, `round:1.0@600+keep`."""
+    choice, the playouts a decision, whether halving keeps greedy's choice to the end, and where the exact
+    solver of a round's end takes over (`root`, `tail`: dice left in the hands at most; 0, the default here,
+    never) and how its opponent plays (`adversary`: minimax, else greedy). Written `round:1.0@600`,
+    `round:1.0@600+keep`, `round:0.5@300+root=8+tail=4+adversary`."""
 
     horizon: str
     confidence: float
     playouts: int
     keeps_prior: bool = False
+    solve_root: int = 0
+    solve_tail: int = 0
+    opponents: str = GREEDY
 
     @classmethod
     def parse(cls, text: str) -> Variant:
-        text, keep, _ = text.partition("+keep")
+        text, *extras = text.split("+")
         setting, _, playouts = text.partition("@")
         horizon, _, confidence = setting.partition(":")
-        return cls(horizon, float(confidence or 1.0), int(playouts or 600), bool(keep))
+        flags = dict(extra.partition("=")[::2] for extra in extras)
+        unknown = set(flags) - {"keep", "root", "tail", ADVERSARY}
+        if unknown:
+            raise ValueError(f"unknown variant settings {sorted(unknown)} in {text!r}")
+        return cls(horizon, float(confidence or 1.0), int(playouts or 600), "keep" in flags,
+                   int(flags.get("root") or 0), int(flags.get("tail") or 0),
+                   ADVERSARY if ADVERSARY in flags else GREEDY)
 
     def text(self) -> str:
-        return f"{self.horizon}:{self.confidence:g}@{self.playouts}{'+keep' if self.keeps_prior else ''}"
+        extras = ("+keep" if self.keeps_prior else "") + (f"+root={self.solve_root}" if self.solve_root else "")
+        extras += (f"+tail={self.solve_tail}" if self.solve_tail else "") + (
+            f"+{ADVERSARY}" if self.opponents == ADVERSARY else "")
+        return f"{self.horizon}:{self.confidence:g}@{self.playouts}{extras}"
 
     def choose(self, position: Position, seed: str) -> int:
         """The index (in the position's options) of what search with this setting plays there."""
-        model = LasVegasModel(self.horizon, self.confidence, self.keeps_prior)
+        model = LasVegasModel(self.horizon, self.confidence, self.keeps_prior, self.solve_root, self.solve_tail,
+                              self.opponents)
         actions = position.actions()
         roots = model.root(position.view, actions)
         if len(roots) == 1:
-            return 0
+            return actions.index(roots[0])
         search = Search(GAME, model, random.Random(seed))
         chosen = search.halving(position.view, position.seat, roots, self.playouts, None)
         return actions.index(chosen)
@@ -202,7 +220,8 @@ def greedy_choice(position: Position) -> int:
 def references(positions: Sequence[Position], samples: int, seed: str, cache: Path | None,
                progress: Progress) -> list[list[float]]:
     """Every position's reference values, from `cache` when it holds them for these positions and samples."""
-    key = {"seed": seed, "samples": samples, "positions": len(positions), "players": positions[0].view["players"]}
+    key = {"seed": seed, "samples": samples, "positions": len(positions), "players": positions[0].view["players"],
+           "first": positions[0].view["turn"]}
     if cache is not None and cache.exists():
         saved = json.loads(cache.read_text())
         if saved["key"] == key:
@@ -242,6 +261,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", default="sc1")
     parser.add_argument("--repeats", type=int, default=1, help="search runs per position and variant")
     parser.add_argument("--cache", type=Path, help="a JSON file keeping the reference values between runs")
+    parser.add_argument("--late", type=int, default=0, help="only positions with at most this many dice in hand")
     parser.add_argument("--odds-games", type=int, default=0, help="fit the round's-end odds over this many games")
     parser.add_argument("--variant", action="append", default=[], help="horizon:confidence@playouts, e.g. "
                         f"round:1.0@600 or {GAME_END}:0.5@300")
@@ -254,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(line)
     if args.positions < 1:
         return
-    positions = collect(args.seed, args.positions, args.players)
+    positions = collect(args.seed, args.positions, args.players, late=args.late)
     values = references(positions, args.samples, args.seed, args.cache, progress)
     results = screen([Variant.parse(v) for v in args.variant], positions, values, args.seed, args.repeats, progress)
     print(file=sys.stderr)

@@ -2,49 +2,89 @@
 
 Every legal placement is a root candidate, greedy's first. Playouts play greedy for every seat until the
 round is paid (the greedy bot's own judgement, read off the state: `Table.of_state`), and score its end by
-each seat's chance to win that its money margin gives (`odds`). A pending decision (a kick, a slot machine
-note) is left to the greedy bot: its choices are few and plain.
+each seat's chance to win that its money margin gives (`standing.odds`). A pending decision (a kick, a slot
+machine note) is left to the greedy bot: its choices are few and plain.
+
+At two seats of the base game, the end of a round is solved exactly (`round_end.RoundSolver`) rather than
+played out: at a root with at most `solve_root` dice left in the hands, the solver's best placement is
+played without a search; a playout stops once at most `solve_tail` dice are left, and the solver's value of
+that position (the searcher playing its best, the opponent `OPPONENTS`) is its score.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bots.greedy import Table
+from bots.lasvegas.round_end import ADVERSARY, OutOfTime, RoundSolver, applies
+from bots.lasvegas.standing import standing_values
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
 
-ROUND_SPREAD = 60.0  # $k: how far a round moves a seat's margin over the best opponent (standard deviation)
 PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns,
 PLAYOUT_CAP = 300  # and never more than this many (at two seats, 600 measured no better than 300)
 ROUND, GAME_END = "round", "game"  # a playout's horizon
 CONFIDENCE = 0.5  # standard errors by which search must beat greedy's choice to play another
 KEEPS_PRIOR = False  # whether halving plays greedy's choice on every sample (never drops it)
+SOLVE_ROOT = 8  # dice left in the hands at most, for a root to be solved exactly (0: never)
+SOLVE_TAIL = 0  # dice left in the hands at most, for a playout's rest to be solved exactly (0: never)
+OPPONENTS = ADVERSARY  # how the solver has the opponent play: minimax (as good as greedy's choice on the
+# screen, at half the cost)
+SOLVER_SEATS = 2  # the solver's value of the other seat, one less its own, holds at two seats only
 
 
 class LasVegasModel:
     """`horizon`: where playouts stop, at the end of the round under way (`ROUND`, scored by `odds`) or of the
     game (`GAME`, scored by the win); `confidence`: the standard errors by which search must beat greedy's
-    choice to play another (`bots.search.Search.halving`)."""
+    choice to play another (`bots.search.Search.halving`); `solve_root`, `solve_tail`, `opponents`: where
+    the exact solver of a round's end takes over, and how it has the opponent play (`round_end`)."""
 
     paired = True
 
-    def __init__(self, horizon: str = ROUND, confidence: float = CONFIDENCE, keeps_prior: bool = KEEPS_PRIOR) -> None:
+    def __init__(self, horizon: str = ROUND, confidence: float = CONFIDENCE, keeps_prior: bool = KEEPS_PRIOR,
+                 solve_root: int = SOLVE_ROOT, solve_tail: int = SOLVE_TAIL, opponents: str = OPPONENTS) -> None:
         if horizon not in (ROUND, GAME_END):
             raise ValueError(f"a Las Vegas playout ends at the {ROUND!r} or the {GAME_END!r}, not {horizon!r}")
         self.horizon, self.confidence, self.keeps_prior = horizon, confidence, keeps_prior
-        self.playouts = PLAYOUT_CAP  # the default budget of a decision (set by each root)
+        self.solve_root, self.solve_tail, self.opponents = solve_root, solve_tail, opponents
+        self.seat = 0  # the seat deciding at the root
+        self.solver: RoundSolver | None = None  # kept for the round: its positions serve every decision in it
 
-    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
-        """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better).
-        The default budget follows the table: fewer playouts the more seats play each one out, so that a
-        decision takes about as long at any table, up to `PLAYOUT_CAP`."""
-        self.playouts = min(PLAYOUT_CAP, PLAYOUT_SEATS // int(view["players"]))
-        choice = options[Table.of(view).best(options, int(view["viewer"]))]
-        return [choice, *(o for o in options if o != choice)]
+    def budget(self, view: Mapping[str, Any]) -> int:
+        """The default playouts of a decision follow the table: fewer the more seats play each one out, so
+        that a decision takes about as long at any table, up to `PLAYOUT_CAP`."""
+        return min(PLAYOUT_CAP, PLAYOUT_SEATS // int(view["players"]))
+
+    def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
+        """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better);
+        only the solver's choice when the rest of the round is small enough to solve, unless that takes past
+        `stop` (a `time.perf_counter()` time: the turn's time limit)."""
+        self.seat = int(view["viewer"])
+        choice = options[Table.of(view).best(options, self.seat)]
+        ranked = [choice, *(o for o in options if o != choice)]
+        left = sum(sum(seat["hand"].values()) for seat in view["seats"])
+        if view["players"] != SOLVER_SEATS or left > self.solve_root:
+            return ranked
+        state = GAME.determinize(view, self.seat, random.Random(0))  # the pile plays no part in this round
+        if not applies(state, self.solve_root):
+            return ranked
+        solver = self.solver_of(state)
+        solver.deadline = stop
+        try:
+            values = dict(zip(state.options, solver.options(state), strict=True))
+        except OutOfTime:
+            return ranked
+        finally:
+            solver.deadline = None
+        return [max(ranked, key=lambda option: values[option])]  # the first of equals: greedy's if it is one
+
+    def solver_of(self, state: LasVegasState) -> RoundSolver:
+        """The round's solver for the root's seat (a new one when the round or the seat changed)."""
+        if self.solver is None or self.solver.seat != self.seat or not self.solver.fits(state):
+            self.solver = RoundSolver.of(state, self.seat, self.opponents)
+        return self.solver
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LasVegasState:
         return GAME.determinize(view, seat, rng)
@@ -57,22 +97,28 @@ class LasVegasModel:
     def playout(self, state: LasVegasState, rng: random.Random) -> None:
         """Every seat plays greedy to the end of the round (of the game: `horizon`): what the greedy bot would
         do, the dice being the only chance (a tenth of random choices as well measured no better against
-        greedy)."""
+        greedy); or, with `solve_tail`, until the rest of the round is small enough for `rewards` to solve."""
         round_ = state.round
         while state.phase != OVER and (self.horizon == GAME_END or state.round == round_):
+            if self.solves_tail(state):
+                return
             greedy_move(state)
 
+    def solves_tail(self, state: LasVegasState) -> bool:
+        return (self.solve_tail > 0 and state.players == SOLVER_SEATS and self.horizon == ROUND
+                and applies(state, self.solve_tail))
+
     def rewards(self, state: LasVegasState) -> list[float]:
-        """Each seat's chance to win as its margin over the best opponent gives it (see `odds`); once the
-        game is over, its share of the win. A hundredth of the margin (in units of `ROUND_SPREAD`) is added,
-        so that a seat whose chance is settled still prefers more money."""
+        """Each seat's chance to win as its margin over the best opponent gives it (`standing_values`); once
+        the game is over, its share of the win. A playout stopped for the solver is worth the solver's value
+        to the root's seat (and one less that to the other)."""
+        if state.phase != OVER and self.solves_tail(state):
+            mine = self.solver_of(state).value(state)
+            return [mine if seat == self.seat else 1.0 - mine for seat in range(state.players)]
         money = [state.money(s) for s in range(state.players)]
-        margins = [(money[s] - max(m for o, m in enumerate(money) if o != s)) / ROUND_SPREAD
-                   for s in range(state.players)]
         if state.phase == OVER:
-            return [win_share(state, s) + m / 100 for s, m in enumerate(margins)]
-        left = ROUNDS - state.round + 1  # rounds still to pay, the one under way included
-        return [odds(m, left) + m / 100 for m in margins]
+            return standing_values(money, 0, state.winners)
+        return standing_values(money, ROUNDS - state.round + 1)  # rounds still to pay, the one under way too
 
 
 def greedy_move(state: LasVegasState) -> None:
@@ -80,14 +126,3 @@ def greedy_move(state: LasVegasState) -> None:
     seat = GAME.actors(state)[0]
     options = GAME.legal_actions(state, seat)
     GAME.apply(state, seat, options[Table.of_state(state).best(options, seat)] if len(options) > 1 else options[0])
-
-
-def win_share(state: LasVegasState, seat: int) -> float:
-    """The seat's share of the win of a game that is over (a shared win is split)."""
-    return 1.0 / len(state.winners) if seat in state.winners else 0.0
-
-
-def odds(margin: float, rounds: int) -> float:
-    """The chance that a `margin` (in units of a round's spread) over the best opponent is still a lead
-    after `rounds` more rounds, each moving it by one unit at random: a normal distribution's."""
-    return 0.5 * (1 + math.erf(margin / math.sqrt(2 * rounds)))

@@ -40,7 +40,10 @@ class LordsModel:
         self.weights = weights
         self.planner = planner
 
-    def root(self, view: Mapping[str, Any], options: Sequence[Any]) -> list[Any]:
+    def budget(self, view: Mapping[str, Any]) -> int:
+        return self.playouts
+
+    def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
         """Greedy's best few; with a `planner`, its choice first (the one search keeps without clear evidence
         against it), then greedy's."""
         ranked = self.greedy.ranked(view, options, ROOT_CANDIDATES)

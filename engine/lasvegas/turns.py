@@ -7,6 +7,7 @@ skips players with no dice left, pays the round when nobody has any, and starts 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import repeat
 
 from engine.core.api import Event, GameConfig
@@ -151,7 +152,13 @@ def finish(state: LasVegasState, events: list[Event]) -> None:
     """Most money wins; then most notes; still tied players share the win."""
     state.phase = OVER
     money, notes = tuple(map(sum, state.won)), tuple(map(len, state.won))
+    state.winners = winners(money, notes)
+    events.append(GameEnded(state.winners, money, notes))
+
+
+def winners(money: Sequence[int], notes: Sequence[int]) -> tuple[int, ...]:
+    """The seats that win with this money and these counts of notes: most money, then most notes; the
+    seats still tied share the win. (Bots that value a game's end without playing it ask this too.)"""
     standing = list(zip(money, notes, strict=True))
     best = max(standing)
-    state.winners = tuple(seat for seat, mine in enumerate(standing) if mine == best)
-    events.append(GameEnded(state.winners, money, notes))
+    return tuple(seat for seat, mine in enumerate(standing) if mine == best)

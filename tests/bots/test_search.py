@@ -217,7 +217,7 @@ def test_the_search_stops_at_the_time_limit_and_keeps_the_priors_choice_without_
 
 
 def test_a_las_vegas_lead_counts_for_more_the_fewer_rounds_are_left_to_lose_it() -> None:
-    from bots.lasvegas.search_model import odds
+    from bots.lasvegas.standing import odds
 
     assert odds(0.0, 3) == 0.5
     assert 0.5 < odds(1.0, 3) < odds(1.0, 1) < odds(2.0, 1) < 1.0
@@ -266,8 +266,6 @@ def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_ou
     budgets = []
     for players in (2, 4, 6):
         state, seat = random_position(LAS_VEGAS, GameConfig("lasvegas", "base", players, "budget"), 0)
-        model = LasVegasModel()
-        model.root(LAS_VEGAS.view(state, seat), LAS_VEGAS.legal_actions(state, seat))
-        budgets.append(model.playouts)
+        budgets.append(LasVegasModel().budget(LAS_VEGAS.view(state, seat)))
     assert budgets == [PLAYOUT_CAP, PLAYOUT_SEATS // 4, PLAYOUT_SEATS // 6]
     assert PLAYOUT_SEATS // 2 > PLAYOUT_CAP >= PLAYOUT_SEATS // 4

@@ -57,6 +57,25 @@ def test_a_variant_reads_back_from_its_text() -> None:
     for text in ("round:1@600", "game:0.5@300", "round:0@600+keep"):
         assert Variant.parse(text).text() == text
     assert Variant.parse("round:0@600+keep").keeps_prior
+    solved = Variant.parse("round:0.5@300+root=8+tail=4+adversary")
+    assert (solved.solve_root, solved.solve_tail, solved.opponents) == (8, 4, "adversary")
+    assert solved.text() == "round:0.5@300+root=8+tail=4+adversary"
+    with pytest.raises(ValueError, match="unknown"):
+        Variant.parse("round:0.5@300+deep")
+
+
+def test_late_positions_have_few_dice_left_in_the_hands() -> None:
+    for position in collect("t", 4, late=6):
+        assert sum(sum(seat["hand"].values()) for seat in position.view["seats"]) <= 6
+
+
+def test_a_variant_that_solves_the_root_plays_the_solvers_choice() -> None:
+    from bots.lasvegas.search_model import LasVegasModel
+
+    position = collect("t", 1, late=6)[0]
+    expected = LasVegasModel(solve_root=6).root(position.view, position.actions())
+    assert len(expected) == 1
+    assert position.actions()[Variant.parse("round:0.5@4+root=6").choose(position, "x")] == expected[0]
 
 
 def test_the_fitted_spread_is_the_one_the_margins_were_drawn_with() -> None:
