@@ -127,3 +127,9 @@ def test_in_process_offers_are_answered_and_a_refused_one_is_not_repeated(tmp_pa
     moves = (tmp_path / "game.jsonl").read_text()
     assert record.winners
     assert '"accept ' in moves and '"reject ' in moves
+
+
+def test_greedy_takes_deals_among_its_settings() -> None:
+    bot = GreedyBot.configured("t", "deals:learned=1")
+    assert bot.lords.deals and bot.lords.weights.learned == 1.0
+    assert not GreedyBot.configured("t", "learned=1").lords.deals
