@@ -50,10 +50,11 @@ def seat_to_ask(actors: Sequence[int], seats: Iterable[int], may_act: Callable[[
     own bot seats (`server.botseats`) follow this one rule, so a bot's offer to a bot is answered in both."""
     waited = None
     for seat in seats:
-        if seat in actors:
-            waited = seat if waited is None else waited
-        elif may_act(seat):
-            return seat
+        if seat not in actors:
+            if may_act(seat):
+                return seat
+        elif waited is None:
+            waited = seat
     return waited
 
 
