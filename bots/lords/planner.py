@@ -21,6 +21,7 @@ from typing import Any
 
 from bots.lords.greedy import WORTH_DOING, LordsGreedy, play_out, rerolls
 from bots.lords.value import PLAIN, Outlook, Weights, value
+from bots.settings import named_numbers
 from engine.core.api import ActionRange
 from engine.core.errors import IllegalAction
 from engine.lords.actions import (
@@ -48,15 +49,7 @@ class Reach:
     @classmethod
     def parse(cls, text: str) -> Reach:
         """`width=4:depth=3` (either may be left out); ValueError names what is wrong."""
-        given: dict[str, int] = {}
-        for pair in filter(None, text.split(":")):
-            name, _, number = pair.partition("=")
-            if name not in cls.__slots__:
-                raise ValueError(f"no setting {name!r}; settings: {', '.join(cls.__slots__)}")
-            if not number.isdigit() or int(number) < 1:
-                raise ValueError(f"{name} takes a whole number of at least 1, not {number!r}")
-            given[name] = int(number)
-        return cls(**given)
+        return cls(**named_numbers(text, cls.__slots__, int, least=1))
 
 
 AHEAD = Reach()  # the planner's default reach

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 from bots.lords.cardvalue import card_worths
 from bots.lords.learned import learned_worth
+from bots.settings import named_numbers
 from engine.lords.board import (
     CARD_COLOURS,
     CLOSED_BLOCK_FOR_TWO,
@@ -62,17 +63,7 @@ class Weights:
     def parse(cls, text: str) -> Weights:
         """Weights from `name=number` pairs joined by `:` (`money_early=0.5:contested=0.1`), the rest default;
         ValueError names a weight that does not exist."""
-        known = {name: float(getattr(cls(), name)) for name in cls.__slots__}
-        given: dict[str, float] = {}
-        for pair in filter(None, text.split(":")):
-            name, _, number = pair.partition("=")
-            if name not in known:
-                raise ValueError(f"no weight {name!r}; weights: {', '.join(known)}")
-            try:
-                given[name] = float(number)
-            except ValueError:
-                raise ValueError(f"weight {name} takes a number, not {number!r}") from None
-        return cls(**given)
+        return cls(**named_numbers(text, cls.__slots__, float, "weight"))
 
     def text(self) -> str:
         """The weights that differ from the defaults, as `parse` reads them ("" for the defaults)."""

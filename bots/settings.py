@@ -1,0 +1,31 @@
+"""A bot's settings as a player writes them after its name: `name=number` pairs joined by `:`
+(`greedy@money_early=0.5:contested=0.1`, `planner@width=4:depth=3`). One reader for every bot, so that each
+refuses a setting it does not have, or a number it cannot take, in the same words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import TypeVar
+
+N = TypeVar("N", int, float)
+
+
+def named_numbers(text: str, names: Collection[str], kind: Callable[[str], N], what: str = "setting",
+                  least: N | None = None) -> dict[str, N]:
+    """The pairs of `text` (empty parts skipped), each name one of `names`, each number read by `kind` (`int`
+    or `float`) and, with `least`, at least that; ValueError says which pair is wrong and what would be right."""
+    given: dict[str, N] = {}
+    for pair in filter(None, text.split(":")):
+        name, _, number = pair.partition("=")
+        if name not in names:
+            raise ValueError(f"no {what} {name!r}; {what}s: {', '.join(names)}")
+        try:
+            value = kind(number)
+        except ValueError:
+            value = None
+        if value is None or (least is not None and value < least):
+            wanted = "a whole number" if kind is int else "a number"
+            bound = f" of at least {least}" if least is not None else ""
+            raise ValueError(f"{what} {name} takes {wanted}{bound}, not {number!r}")
+        given[name] = value
+    return given
