@@ -3,7 +3,7 @@
 The players are `benchmarks.server`'s: a game per connection, four remote bots in each, their round trips timed
 the same way, a new game on the connection whenever one ends (`benchmarks.server.measure`; one load generator in
 the project). Alongside them run spectators in this process and spectator processes of their own
-connection, each watching running games one after another; some of the processes vanish mid-run,
+(`harness.spectators`), each on a connection of its own, each watching running games one after another; some of the processes vanish mid-run,
 SIGKILLed or SIGSTOPped, as a crashed or frozen laptop would. Reported: actions served per second and round
 trips (p50, p99), the server's RSS over time (from /proc), every error (none may happen: the cancelled
 streams of the vanished are provoked, not errors), and that the vanished clients' streams are released: the
@@ -19,30 +19,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import dataclasses
 import json
 import os
-import random
 import signal
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeAlias
 
 import grpc
 from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
 from benchmarks.serve_process import ServeProcess, split_cores, tcp_connections
 from benchmarks.server import Load, Scenario, load_rows, measure, percentile
 from harness.report import Rows, markdown_table, print_table, write_section
+from harness.spectators import Spectators, Stub, watch_running_games
 
-Stub: TypeAlias = table_pb2_grpc.VegasTableStub
 PROVOKED = "CANCELLED"  # how the server ends the streams of a client that vanished
 
 
@@ -236,47 +231,6 @@ class Alongside:
             await asyncio.sleep(0.5)
 
 
-class Spectators:
-    """A spectator process (`--spectate`) on a connection of its own, watching a few running games at a
-    time; it says "open" for every stream the server has opened for it, so that the harness knows how many
-    streams it held when it vanished."""
-
-    def __init__(self, process: asyncio.subprocess.Process, peer: str) -> None:
-        self.process = process
-        self.peer = peer  # the gRPC peer string the server logs for its connection
-        self.opened = 0
-        self.vanished = False
-        self._reader = asyncio.create_task(self._read())
-
-    @classmethod
-    async def start(cls, server: ServeProcess, streams: int) -> Spectators:
-        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "harness.load", "--spectate",
-                                                       server.address, str(streams), stdout=asyncio.subprocess.PIPE)
-        assert process.stdout is not None
-        line = await process.stdout.readline()
-        if line.strip() != b"connected":
-            raise RuntimeError(f"a spectator process did not start: {line!r}")
-        (local, _), = tcp_connections(process.pid, server.port)
-        return cls(process, f"ipv4:127.0.0.1:{local}")
-
-    async def _read(self) -> None:
-        assert self.process.stdout is not None
-        async for line in self.process.stdout:
-            if line.strip() == b"open" and not self.vanished:
-                self.opened += 1
-
-    def vanish(self, how: signal.Signals) -> None:
-        self.vanished = True  # what it says from now on is not heard: it is gone, or frozen
-        os.kill(self.process.pid, how)
-
-    async def stop(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            self.process.kill()
-        await self.process.wait()
-        self._reader.cancel()
-        await asyncio.gather(self._reader, return_exceptions=True)
-
-
 def server_log_findings(findings: Findings, log: Path) -> None:
     for line in log.read_text(errors="replace").splitlines():
         if not line.startswith("{"):
@@ -300,41 +254,6 @@ def run(directory: Path, plan: LoadPlan) -> Findings:
         server.stop()
     server_log_findings(findings, server.log_path)
     return findings
-
-
-async def watch_running_games(stub: Stub, on_update: Callable[[pb.Update], None],
-                              on_open: Callable[[], None] | None = None) -> None:
-    """Watch a running game as a spectator until it ends, then another, and so on until cancelled."""
-    while True:
-        listed = await stub.ListGames(pb.ListGamesRequest(page_size=1000))
-        running = [game.game_id for game in listed.games if game.status == pb.GAME_STATUS_RUNNING]
-        if not running:
-            await asyncio.sleep(0.5)
-            continue
-        call = stub.Watch(pb.WatchRequest(game_id=random.choice(running)))
-        first = True
-        while (update := await call.read()) is not grpc.aio.EOF:
-            if first and on_open is not None:
-                on_open()
-            first = False
-            on_update(update)
-
-
-async def spectate(address: str, streams: int) -> None:
-    """A spectator process: `streams` spectators on one connection, printing "open" for each stream opened."""
-    async with grpc.aio.insecure_channel(address) as channel:
-        await channel.channel_ready()
-        print("connected", flush=True)
-
-        def opened() -> None:
-            print("open", flush=True)
-
-        stub = Stub(channel)
-        try:
-            await asyncio.gather(*(watch_running_games(stub, lambda _: None, opened) for _ in range(streams)))
-        except grpc.aio.AioRpcError as error:
-            if error.code() != grpc.StatusCode.UNAVAILABLE:
-                raise  # UNAVAILABLE: the server let go of this connection (it was frozen) or stopped: done
 
 
 def tables_body(plan: LoadPlan, findings: Findings) -> str:
@@ -375,11 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--vanish", type=int, default=LoadPlan.vanish,
                         help="spectator processes that vanish (half SIGKILLed, half SIGSTOPped)")
     parser.add_argument("--write", action="store_true", help="write the tables into docs/RELIABILITY.md")
-    parser.add_argument("--spectate", nargs=2, metavar=("ADDRESS", "STREAMS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.spectate:
-        asyncio.run(spectate(args.spectate[0], int(args.spectate[1])))
-        return 0
     if args.tables:
         plan = dataclasses.replace(TABLES, seconds=args.seconds or TABLES.seconds)
     else:
