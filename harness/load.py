@@ -2,9 +2,9 @@
 
 The players are `benchmarks.server`'s: a game per connection, four remote bots in each, their round trips timed
 the same way, a new game on the connection whenever one ends (`benchmarks.server.measure`; one load generator in
-the project). Alongside them run spectators in this process and spectator processes of their own
-(`harness.spectators`), each on a connection of its own, each watching running games one after another; some of the processes vanish mid-run,
-SIGKILLed or SIGSTOPped, as a crashed or frozen laptop would. Reported: actions served per second and round
+the project). Alongside them run spectators in this process and spectator processes (`harness.spectators`),
+each on a connection of its own, watching running games one after another; some of the processes vanish
+mid-run, SIGKILLed or SIGSTOPped, as a crashed or frozen laptop would. Reported: actions served per second and round
 trips (p50, p99), the server's RSS over time (from /proc), every error (none may happen: the cancelled
 streams of the vanished are provoked, not errors), and that the vanished clients' streams are released: the
 server logs the end of every stream they had opened, and the connections the server holds come back to the
