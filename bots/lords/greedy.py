@@ -67,7 +67,24 @@ class LordsGreedy:
         return back(self.decide(turn.view, options), options, turn.legal)
 
     def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
-        """The chosen action (an engine action; a bet is a concrete `Gamble`)."""
+        """The chosen action (an engine action; a bet is a concrete `Gamble`), as the seat plays it."""
+        chosen = self.choice(view, options)
+        self.remember(view, chosen)
+        return chosen
+
+    def remember(self, view: Mapping[str, Any], action: Any) -> None:
+        """Remember an offer the seat makes, so that it is not made again this turn (the partner would be
+        asked again at once, and refuse again). Only what is played counts: the search ranks greedy's choice
+        (`choice`) among its candidates and tells greedy what it played (`bots.lords.search_model`)."""
+        if not isinstance(action, ProposeTrade):
+            return
+        turn = int(view["turn"])
+        if self.offered[0] != turn:
+            self.offered = (turn, set())
+        self.offered[1].add(action)
+
+    def choice(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
+        """What `decide` plays, without remembering it."""
         if len(options) == 1 and not isinstance(options[0], EndTurn):
             return options[0]
         seat = int(view["viewer"])
@@ -111,7 +128,7 @@ class LordsGreedy:
     def ranked(self, view: Mapping[str, Any], options: Sequence[Any], limit: int) -> list[Any]:
         """At most `limit` concrete actions worth considering, best first by the greedy's judgement: its own
         choice, then the plain actions by gain, ending the turn, and a few bets (smallest, half, most)."""
-        choice = self.decide(view, options)
+        choice = self.choice(view, options)
         seat = int(view["viewer"])
         base = GAME.determinize(view, int(view["viewer"]), self.rng)
         outlook = Outlook.of(view, self.weights)
@@ -190,18 +207,13 @@ class LordsGreedy:
         """A trade to propose: with `deals` at three seats or more, the best deal (`bots.lords.dealing`), else
         the purchase of a die (`_die_offer`). (At two seats the value is a margin: what the partner gains, the
         seat loses, and deals won no more games there.) One open offer at a time, and never one made already this
-        turn: a refused offer is not made again (the partner would be asked again at once, and refuse again)."""
+        turn (`remember`)."""
         if any(t.proposer == seat for t in base.trades):
             return None
         dealing = self.deals and base.players > 2
         offer = best_deal(self, base, seat, outlook) if dealing else self._die_offer(base, seat, outlook)
-        if offer is None:
+        if offer is None or (self.offered[0] == base.turn and offer in self.offered[1]):
             return None
-        if self.offered[0] != base.turn:
-            self.offered = (base.turn, set())
-        if offer in self.offered[1]:
-            return None
-        self.offered[1].add(offer)
         return offer
 
     def _die_offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:

@@ -133,3 +133,19 @@ def test_greedy_takes_deals_among_its_settings() -> None:
     bot = GreedyBot.configured("t", "deals:learned=1")
     assert bot.lords.deals and bot.lords.weights.learned == 1.0
     assert not GreedyBot.configured("t", "learned=1").lords.deals
+
+
+def test_an_offer_the_search_ranks_but_does_not_play_is_still_made_later() -> None:
+    """The search's root ranks greedy's offer among its candidates; until the seat plays it, the offer has not
+    been made, so it is not taken for refused (it stays greedy's choice); once played, it is not made again."""
+    from bots.lords.search_model import LordsModel
+
+    state = next_to_its_casino()
+    s = seat(state, "blue")
+    view, options = GAME.view(state, s), GAME.legal_actions(state, s)
+    model = LordsModel("t")
+    first = model.root(view, options)[0]
+    assert first.text() == LOT_NEXT_TO_ITS_CASINO
+    assert model.root(view, options)[0] == first
+    model.remember(view, first)
+    assert all(candidate != first for candidate in model.root(view, options))
