@@ -97,16 +97,19 @@ class LordsGreedy:
             return max(options, key=lambda option: self.expected(base, seat, option, outlook))
         gains = self.gains(base, seat, outlook, options)
         if gains and max(gains.values()) > WORTH_DOING:
-            return max(gains, key=lambda option: gains[option])
-        return self.otherwise(base, seat, outlook, options)
+            best = max(gains, key=lambda option: gains[option])
+            deal = self._offer(base, seat, outlook, gains, gains[best]) if self._dealing(base, options) else None
+            return best if deal is None else deal
+        return self.otherwise(base, seat, outlook, options, gains)
 
-    def otherwise(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any]) -> Any:
+    def otherwise(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any],
+                  plain: Mapping[Any, float] | None = None) -> Any:
         """What the seat does when no plain action is worth doing: a gamble, an offer, refusing a trade, or
-        ending the turn (docs/BOTS.md's rules)."""
+        ending the turn (docs/BOTS.md's rules). `plain`: what each plain action adds (`gains`)."""
         bet = self._gamble(base, seat, outlook, options)
         if bet is not None:
             return bet
-        offer = self._offer(base, seat, outlook) if any(isinstance(o, EndTurn) for o in options) else None
+        offer = self._offer(base, seat, outlook, plain) if any(isinstance(o, EndTurn) for o in options) else None
         if offer is not None:
             return offer
         rejects = [o for o in options if isinstance(o, RejectTrade)]
@@ -165,13 +168,22 @@ class LordsGreedy:
         """The position once `seat`'s `answer` has made its trade happen, if greedy would give that answer (the
         trade adds `ACCEPT_MARGIN` and `WORTH_DOING`, and `margin` more, to its value); else None. A deal's
         partner is predicted by it (`bots.lords.dealing`), and so are a trade's parties in a playout."""
+        found = LordsGreedy.answering(state, seat, answer, outlook, margin)
+        return found[1] if found is not None and found[0] > 0 else None
+
+    @staticmethod
+    def answering(state: LordsState, seat: int, answer: AcceptTrade, outlook: Outlook, margin: float = 0.0
+                  ) -> tuple[float, LordsState] | None:
+        """How far what `seat`'s `answer` adds to its value is past what greedy asks of a trade (`ACCEPT_MARGIN`,
+        `WORTH_DOING` and `margin`): greedy accepts above 0; and the position once the trade has happened. None
+        if the rules refuse it."""
         after = state.clone()
         try:
             play_out(after, seat, answer)
         except IllegalAction:
             return None
         gain = value(after, seat, outlook) - value(state, seat, outlook) - ACCEPT_MARGIN
-        return after if gain > WORTH_DOING + margin else None
+        return gain - (WORTH_DOING + margin), after
 
     def _layoff(self, base: LordsState, seat: int, outlook: Outlook) -> Layoff:
         """As the House: lay off (halve the swing) when leading, keep the whole bet's edge otherwise."""
@@ -203,15 +215,21 @@ class LordsGreedy:
             return table.at(limit)
         return None
 
-    def _offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:
-        """A trade to propose: with `deals` at three seats or more, the best deal (`bots.lords.dealing`), else
-        the purchase of a die (`_die_offer`). (At two seats the value is a margin: what the partner gains, the
-        seat loses, and deals won no more games there.) One open offer at a time, and never one made already this
-        turn (`remember`)."""
+    def _dealing(self, base: LordsState, options: Sequence[Any]) -> bool:
+        """Whether the seat seeks deals now: with `deals`, at three seats or more, on its own turn. (At two seats
+        the value is a margin: what the partner gains, the seat loses, and deals won no more games there.)"""
+        return self.deals and base.players > 2 and any(isinstance(o, EndTurn) for o in options)
+
+    def _offer(self, base: LordsState, seat: int, outlook: Outlook, plain: Mapping[Any, float] | None = None,
+               beat: float = 0.0) -> ProposeTrade | None:
+        """A trade to propose: with `deals` at three seats or more, the best deal (`bots.lords.dealing`) worth
+        more than `beat` (the best plain action's gain), else the purchase of a die (`_die_offer`). One open
+        offer at a time, and never one made already this turn (`remember`)."""
         if any(t.proposer == seat for t in base.trades):
             return None
         dealing = self.deals and base.players > 2
-        offer = best_deal(self, base, seat, outlook) if dealing else self._die_offer(base, seat, outlook)
+        offer = best_deal(self, base, seat, outlook, plain, beat) if dealing else \
+            self._die_offer(base, seat, outlook)
         if offer is None or (self.offered[0] == base.turn and offer in self.offered[1]):
             return None
         return offer
