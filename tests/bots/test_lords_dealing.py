@@ -47,6 +47,23 @@ def test_it_buys_the_lot_that_joins_its_casino_at_the_partners_price() -> None:
     assert choice(state, "blue", GreedyBot("t", deals=True)) == LOT_NEXT_TO_ITS_CASINO
 
 
+def test_a_deal_that_opens_a_better_action_comes_before_the_plain_one() -> None:
+    """Blue could build on its own lot far away, which plain greedy does first; the deal (B1, and the build
+    that joins its casino) is worth more, and is proposed before the plain build while blue still has the money."""
+    state = next_to_its_casino()
+    marker(state, "E1", "blue")
+    assert choice(state, "blue", GreedyBot("t")) == "build E1 brown"
+    assert choice(state, "blue", GreedyBot("t", deals=True)) == LOT_NEXT_TO_ITS_CASINO
+
+
+def test_no_deal_worth_less_than_the_best_plain_action() -> None:
+    state = next_to_its_casino()
+    s = seat(state, "blue")
+    outlook = Outlook.of(GAME.view(state, s))
+    assert best_deal(LordsGreedy("t", deals=True), state, s, outlook).text() == LOT_NEXT_TO_ITS_CASINO
+    assert best_deal(LordsGreedy("t", deals=True), state, s, outlook, beat=50.0) is None
+
+
 def test_no_deals_at_two_seats() -> None:
     """With two players the value is a margin: what the partner gains, the seat loses."""
     assert choice(next_to_its_casino(players=2), "blue", GreedyBot("t", deals=True)) == "end"
