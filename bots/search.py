@@ -55,6 +55,7 @@ class Model(Protocol):
     def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
     def playout(self, state: Any, rng: random.Random) -> None: ...
     def rewards(self, state: Any) -> list[float]: ...
+    def remember(self, view: Mapping[str, Any], action: Any) -> None: ...  # what the seat plays, once chosen
 
 
 def clearly_better(these: list[float], those: list[float], confidence: float) -> bool:
@@ -266,10 +267,12 @@ class SearchBot(Bot):
         options = [engine_option(game, option) for option in legal]
         roots = model.root(turn.view, options, stop)
         if len(roots) == 1:
+            model.remember(turn.view, roots[0])
             return back(roots[0], options, legal)
         rng = random.Random(f"{self.seed}/{turn.version}/{self.rng.getrandbits(32)}")
         search = Search(game, model, rng)
         run = search.halving if model.paired else search.run
         playouts = self.playouts if self.playouts is not None or self.millis else model.budget(turn.view)
         chosen = run(turn.view, turn.seat, roots, playouts, self.millis, stop)
+        model.remember(turn.view, chosen)
         return back(chosen, options, legal)

@@ -57,6 +57,9 @@ class LasVegasModel:
         that a decision takes about as long at any table, up to `PLAYOUT_CAP`."""
         return min(PLAYOUT_CAP, PLAYOUT_SEATS // int(view["players"]))
 
+    def remember(self, view: Mapping[str, Any], action: Any) -> None:
+        """Nothing to remember: a Las Vegas choice leaves no trace the next decision needs."""
+
     def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
         """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better);
         only the solver's choice when the rest of the round is small enough to solve, unless that takes past

@@ -8,19 +8,26 @@ predicted as the greedy bot answers (`bots.lords.greedy`: it accepts when the tr
 public make-up. The price is found by bisection, as the least money the seat pays (or the most it asks) at
 which the partner still accepts: the partner's gain only grows with the money it gets. The seat proposes the
 deal that adds most to its own value, counting the best action the deal opens to it (a lot bought next to
-its casino is worth the casino built on it), when that is more than `KEY_TRADE` points.
+its casino is worth the casino built on it), when that is more than `KEY_TRADE` points, and more than the best
+plain action is worth now (a deal is sought before plain actions too, not only when nothing else is worth
+doing: the money of a sale or the lot of a purchase may open a better action than any there is now).
+
+What an action after the deal adds is greedy's gain; an action the deal leaves alone (none of its lots near
+what changed hands, and open before the deal too) is taken to add what it adds now, which the seat has just
+worked out, so that only the few actions near the traded item are tried again.
 
 Playing it is honest: every deal is judged on the bot's determinized copy of what its view shows.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bots.lords.value import Outlook, value
 from engine.core.errors import IllegalAction
 from engine.lords.actions import AcceptTrade, ProposeTrade
-from engine.lords.board import LOT_COUNT, LOTS
+from engine.lords.board import LOT_BY_NAME, LOT_COUNT, LOTS
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.legal import legal_actions
 from engine.lords.state import LordsState, Transfer
@@ -32,16 +39,20 @@ KEY_TRADE = 0.5  # points a deal must add for the seat to propose it (1.0 won fe
 SURE = 0.05  # points of the partner's gain, past what it asks of a trade, kept as a margin
 
 
-def best_deal(greedy: LordsGreedy, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:
-    """The deal worth most to `seat` (its own gain by `greedy`'s judgement, past `KEY_TRADE`), or None."""
+def best_deal(greedy: LordsGreedy, base: LordsState, seat: int, outlook: Outlook,
+              plain: Mapping[Any, float] | None = None, beat: float = 0.0) -> ProposeTrade | None:
+    """The deal worth most to `seat` (its own gain by `greedy`'s judgement, with the best action it opens), if
+    that is more than `KEY_TRADE` and `beat` (what the best plain action adds); else None. `plain`: what each
+    plain action adds now (`LordsGreedy.gains`), reused for the actions a deal leaves alone."""
+    floor = max(KEY_TRADE, beat)
     now = value(base, seat, outlook)
     best: tuple[float, ProposeTrade] | None = None
     for partner in range(base.players):
         if partner == seat:
             continue
         for goods in _goods(base, seat, partner):
-            found = _priced(greedy, base, seat, partner, goods, outlook, now)
-            if found is not None and (best is None or found[0] > best[0]):
+            found = _priced(greedy, base, seat, partner, goods, outlook, now, plain or {})
+            if found is not None and found[0] > floor and (best is None or found[0] > best[0]):
                 best = found
     return best[1] if best else None
 
@@ -62,32 +73,78 @@ def _goods(state: LordsState, seat: int, partner: int) -> list[Transfer]:
 
 
 def _priced(greedy: LordsGreedy, base: LordsState, seat: int, partner: int, goods: Transfer,
-            outlook: Outlook, now: float) -> tuple[float, ProposeTrade] | None:
+            outlook: Outlook, now: float, plain: Mapping[Any, float]) -> tuple[float, ProposeTrade] | None:
     """The deal of `goods` at the price the partner would just accept, with what it adds for `seat`; None if
-    the partner would refuse it at any price the two can pay, or it adds too little."""
+    the partner would refuse it at any price the two can pay."""
     low, high = -base.money[partner], base.money[seat]  # money the seat pays (negative: it is paid)
-    trial = _trial(greedy, base, seat, partner, goods, high, outlook)
-    if trial is None:
+    trial = _trial(greedy, base, seat, partner, goods, high, outlook, None)
+    if trial is None or not trial.accepted:
         return None
-    while high - low > 1:  # the partner accepts at `high`, not at `low` (or `low` is the most it can pay)
-        middle = (low + high) // 2
-        found = _trial(greedy, base, seat, partner, goods, middle, outlook)
-        if found is not None:
-            high, trial = middle, found
+    found = _cheapest(lambda money: _trial(greedy, base, seat, partner, goods, money, outlook, trial.answer),
+                      low, trial)
+    gain = value(found.after, seat, outlook) - now
+    if found.after.current == seat and not found.after.pending:
+        gain += _opened(greedy, found.after, seat, outlook, plain, _near(base, goods))
+    return gain, found.offer
+
+
+def _cheapest(trial_at: Callable[[int], Trial | None], low: int, high: Trial) -> Trial:
+    """The accepted trial of the least money in (`low`, `high.money`], by bisection: the partner's gain only
+    grows with the money it gets. (A secant search, the partner's value being nearly linear in money, took more
+    trials: the line bends where its best opponent changes.)"""
+    while high.money - low > 1:
+        middle = (low + high.money) // 2
+        tried = trial_at(middle)
+        if tried is not None and tried.accepted:
+            high = tried
         else:
             low = middle
-    offer, after = trial
-    gain = value(after, seat, outlook) - now
-    if after.current == seat and not after.pending:
-        opened = greedy.gains(after, seat, outlook, legal_actions(after, seat))
-        gain += max(0.0, *opened.values()) if opened else 0.0
-    return (gain, offer) if gain > KEY_TRADE else None
+    return high
 
 
-def _trial(greedy: LordsGreedy, base: LordsState, seat: int, partner: int, goods: Transfer,
-           money: int, outlook: Outlook) -> tuple[ProposeTrade, LordsState] | None:
-    """The deal of `goods` with `money` paid by the seat (or to it), and the position once it has happened, if
-    the partner would accept it; None if it would not, or the rules refuse it."""
+def _near(state: LordsState, goods: Transfer) -> set[str]:
+    """The lots whose actions a deal of `goods` may change: its lot, the casino it is part of, and the lots
+    next to either."""
+    lot = LOT_BY_NAME[goods.lot]
+    lots = set(state.casinos.get(state.casino_of[lot], ())) | {lot}
+    return {LOTS[n].name for n in lots | {n for m in lots for n in LOTS[m].neighbours}}
+
+
+def _opened(greedy: LordsGreedy, after: LordsState, seat: int, outlook: Outlook, plain: Mapping[Any, float],
+            near: set[str]) -> float:
+    """What the best action open after a deal adds (0 if none adds anything): what it adds now, from `plain`,
+    for an action that was open before and touches no lot `near` the traded item; else tried anew."""
+    best = 0.0
+    fresh = []
+    for option in legal_actions(after, seat):
+        lots = {getattr(option, "lot", None), getattr(option, "from_lot", None)}
+        if option in plain and not lots & near:
+            best = max(best, plain[option])
+        else:
+            fresh.append(option)
+    opened = greedy.gains(after, seat, outlook, fresh)
+    return max(best, *opened.values()) if opened else best
+
+
+class Trial(NamedTuple):
+    """A deal tried at one price: the offer, what the partner gains past its threshold (it accepts above 0),
+    the position once the deal has happened, and the partner's answer."""
+
+    offer: ProposeTrade
+    money: int
+    surplus: float
+    after: LordsState
+    answer: AcceptTrade
+
+    @property
+    def accepted(self) -> bool:
+        return self.surplus > 0
+
+
+def _trial(greedy: LordsGreedy, base: LordsState, seat: int, partner: int, goods: Transfer, money: int,
+           outlook: Outlook, answer: AcceptTrade | None) -> Trial | None:
+    """The deal of `goods` with `money` paid by the seat (or to it), the partner answering it as greedy would
+    (`answer`, found among its legal actions if None); None if the rules refuse it."""
     me, them = base.names[seat], base.names[partner]
     payment = [Transfer(me, them, "money", amount=money)] if money > 0 else \
         [Transfer(them, me, "money", amount=-money)] if money < 0 else []
@@ -97,8 +154,9 @@ def _trial(greedy: LordsGreedy, base: LordsState, seat: int, partner: int, goods
         GAME.apply(proposed, seat, offer)
     except IllegalAction:
         return None
-    trade = proposed.trades[-1].id
-    answer = next((a for a in legal_actions(proposed, partner) if isinstance(a, AcceptTrade) and a.trade == trade),
-                  None)
-    after = None if answer is None else greedy.accepting(proposed, partner, answer, outlook, SURE)
-    return None if after is None else (offer, after)
+    if answer is None:
+        trade = proposed.trades[-1].id
+        answer = next((a for a in legal_actions(proposed, partner)
+                       if isinstance(a, AcceptTrade) and a.trade == trade), None)
+    found = None if answer is None else greedy.answering(proposed, partner, answer, outlook, SURE)
+    return None if found is None or answer is None else Trial(offer, money, found[0], found[1], answer)

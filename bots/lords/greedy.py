@@ -67,7 +67,24 @@ class LordsGreedy:
         return back(self.decide(turn.view, options), options, turn.legal)
 
     def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
-        """The chosen action (an engine action; a bet is a concrete `Gamble`)."""
+        """The chosen action (an engine action; a bet is a concrete `Gamble`), as the seat plays it."""
+        chosen = self.choice(view, options)
+        self.remember(view, chosen)
+        return chosen
+
+    def remember(self, view: Mapping[str, Any], action: Any) -> None:
+        """Remember an offer the seat makes, so that it is not made again this turn (the partner would be
+        asked again at once, and refuse again). Only what is played counts: the search ranks greedy's choice
+        (`choice`) among its candidates and tells greedy what it played (`bots.lords.search_model`)."""
+        if not isinstance(action, ProposeTrade):
+            return
+        turn = int(view["turn"])
+        if self.offered[0] != turn:
+            self.offered = (turn, set())
+        self.offered[1].add(action)
+
+    def choice(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
+        """What `decide` plays, without remembering it."""
         if len(options) == 1 and not isinstance(options[0], EndTurn):
             return options[0]
         seat = int(view["viewer"])
@@ -80,16 +97,19 @@ class LordsGreedy:
             return max(options, key=lambda option: self.expected(base, seat, option, outlook))
         gains = self.gains(base, seat, outlook, options)
         if gains and max(gains.values()) > WORTH_DOING:
-            return max(gains, key=lambda option: gains[option])
-        return self.otherwise(base, seat, outlook, options)
+            best = max(gains, key=lambda option: gains[option])
+            deal = self._offer(base, seat, outlook, gains, gains[best]) if self._dealing(base, options) else None
+            return best if deal is None else deal
+        return self.otherwise(base, seat, outlook, options, gains)
 
-    def otherwise(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any]) -> Any:
+    def otherwise(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any],
+                  plain: Mapping[Any, float] | None = None) -> Any:
         """What the seat does when no plain action is worth doing: a gamble, an offer, refusing a trade, or
-        ending the turn (docs/BOTS.md's rules)."""
+        ending the turn (docs/BOTS.md's rules). `plain`: what each plain action adds (`gains`)."""
         bet = self._gamble(base, seat, outlook, options)
         if bet is not None:
             return bet
-        offer = self._offer(base, seat, outlook) if any(isinstance(o, EndTurn) for o in options) else None
+        offer = self._offer(base, seat, outlook, plain) if any(isinstance(o, EndTurn) for o in options) else None
         if offer is not None:
             return offer
         rejects = [o for o in options if isinstance(o, RejectTrade)]
@@ -111,7 +131,7 @@ class LordsGreedy:
     def ranked(self, view: Mapping[str, Any], options: Sequence[Any], limit: int) -> list[Any]:
         """At most `limit` concrete actions worth considering, best first by the greedy's judgement: its own
         choice, then the plain actions by gain, ending the turn, and a few bets (smallest, half, most)."""
-        choice = self.decide(view, options)
+        choice = self.choice(view, options)
         seat = int(view["viewer"])
         base = GAME.determinize(view, int(view["viewer"]), self.rng)
         outlook = Outlook.of(view, self.weights)
@@ -148,13 +168,22 @@ class LordsGreedy:
         """The position once `seat`'s `answer` has made its trade happen, if greedy would give that answer (the
         trade adds `ACCEPT_MARGIN` and `WORTH_DOING`, and `margin` more, to its value); else None. A deal's
         partner is predicted by it (`bots.lords.dealing`), and so are a trade's parties in a playout."""
+        found = LordsGreedy.answering(state, seat, answer, outlook, margin)
+        return found[1] if found is not None and found[0] > 0 else None
+
+    @staticmethod
+    def answering(state: LordsState, seat: int, answer: AcceptTrade, outlook: Outlook, margin: float = 0.0
+                  ) -> tuple[float, LordsState] | None:
+        """How far what `seat`'s `answer` adds to its value is past what greedy asks of a trade (`ACCEPT_MARGIN`,
+        `WORTH_DOING` and `margin`): greedy accepts above 0; and the position once the trade has happened. None
+        if the rules refuse it."""
         after = state.clone()
         try:
             play_out(after, seat, answer)
         except IllegalAction:
             return None
         gain = value(after, seat, outlook) - value(state, seat, outlook) - ACCEPT_MARGIN
-        return after if gain > WORTH_DOING + margin else None
+        return gain - (WORTH_DOING + margin), after
 
     def _layoff(self, base: LordsState, seat: int, outlook: Outlook) -> Layoff:
         """As the House: lay off (halve the swing) when leading, keep the whole bet's edge otherwise."""
@@ -186,22 +215,23 @@ class LordsGreedy:
             return table.at(limit)
         return None
 
-    def _offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:
-        """A trade to propose: with `deals` at three seats or more, the best deal (`bots.lords.dealing`), else
-        the purchase of a die (`_die_offer`). (At two seats the value is a margin: what the partner gains, the
-        seat loses, and deals won no more games there.) One open offer at a time, and never one made already this
-        turn: a refused offer is not made again (the partner would be asked again at once, and refuse again)."""
+    def _dealing(self, base: LordsState, options: Sequence[Any]) -> bool:
+        """Whether the seat seeks deals now: with `deals`, at three seats or more, on its own turn. (At two seats
+        the value is a margin: what the partner gains, the seat loses, and deals won no more games there.)"""
+        return self.deals and base.players > 2 and any(isinstance(o, EndTurn) for o in options)
+
+    def _offer(self, base: LordsState, seat: int, outlook: Outlook, plain: Mapping[Any, float] | None = None,
+               beat: float = 0.0) -> ProposeTrade | None:
+        """A trade to propose: with `deals` at three seats or more, the best deal (`bots.lords.dealing`) worth
+        more than `beat` (the best plain action's gain), else the purchase of a die (`_die_offer`). One open
+        offer at a time, and never one made already this turn (`remember`)."""
         if any(t.proposer == seat for t in base.trades):
             return None
         dealing = self.deals and base.players > 2
-        offer = best_deal(self, base, seat, outlook) if dealing else self._die_offer(base, seat, outlook)
-        if offer is None:
+        offer = best_deal(self, base, seat, outlook, plain, beat) if dealing else \
+            self._die_offer(base, seat, outlook)
+        if offer is None or (self.offered[0] == base.turn and offer in self.offered[1]):
             return None
-        if self.offered[0] != base.turn:
-            self.offered = (base.turn, set())
-        if offer in self.offered[1]:
-            return None
-        self.offered[1].add(offer)
         return offer
 
     def _die_offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:

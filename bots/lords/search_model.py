@@ -46,13 +46,17 @@ class LordsModel:
     def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
         """Greedy's best few; with a `planner`, its choice first (the one search keeps without clear evidence
         against it), then greedy's."""
-        ranked = self.greedy.ranked(view, options, ROOT_CANDIDATES)
+        ranked = self.greedy.ranked(view, options, ROOT_CANDIDATES)  # remembers no offer: `remember` does
         if self.planner is None:
             return ranked
         planned = self.planner.decide(view, options)
         rest = [option for option in ranked if option != planned and not isinstance(option, EndTurn)]
         ends = [option for option in ranked if option != planned and isinstance(option, EndTurn)]
         return [planned, *rest[:ROOT_CANDIDATES - 1], *ends]
+
+    def remember(self, view: Mapping[str, Any], action: Any) -> None:
+        """Greedy remembers an offer only once it is made: its choice among the root's candidates may not be."""
+        self.greedy.remember(view, action)
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LordsState:
         return GAME.determinize(view, seat, rng)

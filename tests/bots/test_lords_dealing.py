@@ -5,18 +5,22 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from arena.play import play_one
 from bots.base import Bot, Choice, Turn
 from bots.greedy import GreedyBot
 from bots.local import decide, game_info, seat_to_ask
-from bots.lords.dealing import best_deal
+from bots.lords.dealing import Trial, _cheapest, best_deal
 from bots.lords.greedy import LordsGreedy
 from bots.lords.playout import answer_trades
 from bots.lords.value import Outlook
 from engine.core.api import GameConfig
+from engine.lords.actions import AcceptTrade, ProposeTrade
 from engine.lords.board import LOT_BY_NAME
 from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
+from engine.lords.state import LordsState, Transfer
 from tests.bots.test_lords_greedy import early
 from tests.engine.lords.position import blank, marker, money, play, seat, tile
 
@@ -45,6 +49,24 @@ def test_it_buys_the_lot_that_joins_its_casino_at_the_partners_price() -> None:
     state = next_to_its_casino()
     assert choice(state, "blue", GreedyBot("t")) == "end"  # plain greedy sees nothing worth doing
     assert choice(state, "blue", GreedyBot("t", deals=True)) == LOT_NEXT_TO_ITS_CASINO
+
+
+def test_a_deal_that_opens_a_better_action_comes_before_the_plain_one() -> None:
+    """Blue could build on its own lot far away, which plain greedy does first; the deal (B1, and the build
+    that joins its casino) is worth more, and is proposed before the plain build while blue still has the money."""
+    state = next_to_its_casino()
+    marker(state, "E1", "blue")
+    assert choice(state, "blue", GreedyBot("t")) == "build E1 brown"
+    assert choice(state, "blue", GreedyBot("t", deals=True)) == LOT_NEXT_TO_ITS_CASINO
+
+
+def test_no_deal_worth_less_than_the_best_plain_action() -> None:
+    state = next_to_its_casino()
+    s = seat(state, "blue")
+    outlook = Outlook.of(GAME.view(state, s))
+    deal = best_deal(LordsGreedy("t", deals=True), state, s, outlook)
+    assert deal is not None and deal.text() == LOT_NEXT_TO_ITS_CASINO
+    assert best_deal(LordsGreedy("t", deals=True), state, s, outlook, beat=50.0) is None
 
 
 def test_no_deals_at_two_seats() -> None:
@@ -133,3 +155,37 @@ def test_greedy_takes_deals_among_its_settings() -> None:
     bot = GreedyBot.configured("t", "deals:learned=1")
     assert bot.lords.deals and bot.lords.weights.learned == 1.0
     assert not GreedyBot.configured("t", "learned=1").lords.deals
+
+
+def test_an_offer_the_search_ranks_but_does_not_play_is_still_made_later() -> None:
+    """The search's root ranks greedy's offer among its candidates; until the seat plays it, the offer has not
+    been made, so it is not taken for refused (it stays greedy's choice); once played, it is not made again."""
+    from bots.lords.search_model import LordsModel
+
+    state = next_to_its_casino()
+    s = seat(state, "blue")
+    view, options = GAME.view(state, s), GAME.legal_actions(state, s)
+    model = LordsModel("t")
+    first = model.root(view, options)[0]
+    assert first.text() == LOT_NEXT_TO_ITS_CASINO
+    assert model.root(view, options)[0] == first
+    model.remember(view, first)
+    assert all(candidate != first for candidate in model.root(view, options))
+
+
+@given(st.integers(-60, 60), st.integers(1, 120), st.integers(0, 130), st.floats(0.1, 2.0))
+def test_the_price_is_the_least_money_the_partner_accepts(low: int, width: int, step: int, slope: float) -> None:
+    """Whatever the bracket and where the partner's threshold lies in it, bisection finds the least money (above
+    `low`, the partner's whole purse) at which the partner accepts."""
+    high = low + width
+    threshold = min(low + step, high)  # the least money accepted; at or below `low`: all of it above `low`
+    tried: list[int] = []
+    offer, after = ProposeTrade((Transfer("blue", "green", "money", amount=1),)), next_to_its_casino()
+
+    def trial_at(money: int) -> Trial:
+        tried.append(money)
+        return Trial(offer, money, slope * (money - threshold + 0.5), after, AcceptTrade(1))
+
+    found = _cheapest(trial_at, low, trial_at(high))
+    assert found.money == max(threshold, low + 1)
+    assert len(tried) <= 2 + width.bit_length()
