@@ -16,7 +16,7 @@ from bots.lords.greedy import LordsGreedy
 from bots.lords.planner import LordsPlanner
 from bots.lords.playout import playout, quick_action, rewards
 from bots.lords.value import PLAIN, Weights
-from engine.lords.actions import EndTurn
+from engine.lords.actions import EndTurn, ProposeTrade
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.legal import legal_actions
 from engine.lords.state import LordsState
@@ -45,8 +45,12 @@ class LordsModel:
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
         """Greedy's best few; with a `planner`, its choice first (the one search keeps without clear evidence
-        against it), then greedy's."""
+        against it), then greedy's. A deal greedy proposes is the only candidate, played without a search: what
+        it is worth is the action it opens later in the turn (a bought lot's build), which the playouts, ending
+        the turn right after the searched action, never play."""
         ranked = self.greedy.ranked(view, options, ROOT_CANDIDATES)  # remembers no offer: `remember` does
+        if ranked and isinstance(ranked[0], ProposeTrade):
+            return ranked[:1]
         if self.planner is None:
             return ranked
         planned = self.planner.decide(view, options)

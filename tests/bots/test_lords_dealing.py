@@ -189,3 +189,16 @@ def test_the_price_is_the_least_money_the_partner_accepts(low: int, width: int, 
     found = _cheapest(trial_at, low, trial_at(high))
     assert found.money == max(threshold, low + 1)
     assert len(tried) <= 2 + width.bit_length()
+
+
+def test_the_search_plays_greedys_deal_without_searching_it() -> None:
+    """What a deal is worth is the action it opens later in the turn, which the search's playouts (the turn
+    ended right after the searched action) never play: greedy's deal is the root's only candidate."""
+    from bots.lords.search_model import LordsModel
+    from bots.search import SearchBot
+
+    state = next_to_its_casino()
+    s = seat(state, "blue")
+    assert [c.text() for c in LordsModel("t").root(GAME.view(state, s), GAME.legal_actions(state, s))] == \
+        [LOT_NEXT_TO_ITS_CASINO]
+    assert choice(state, "blue", SearchBot("t", playouts=8)) == LOT_NEXT_TO_ITS_CASINO
