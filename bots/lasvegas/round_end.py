@@ -63,7 +63,8 @@ Roll = tuple[float, tuple[tuple[int, int], ...]]  # a multiset of faces: its cha
 
 
 class OutOfTime(Exception):
-    """The solver's `deadline` passed before it was done (what it had finished stays remembered)."""
+    """The solver's `deadline` passed, or it solved its `allowance` of positions, before it was done (what it
+    had finished stays remembered)."""
 
 
 @cache
@@ -156,6 +157,7 @@ class RoundSolver:
         self.known: dict[int, float] = {}  # a position's value, once solved, by its key
         self.paid: dict[int, float] = {}  # a round's end's value, by the dice on the casinos
         self.deadline: float | None = None  # a `time.perf_counter()` time past which `solve` raises OutOfTime
+        self.allowance: int | None = None  # positions `solve` may still solve before it raises OutOfTime
 
     @classmethod
     def of(cls, state: LasVegasState, seat: int, opponents: str = GREEDY) -> RoundSolver:
@@ -190,20 +192,31 @@ class RoundSolver:
 
     def after(self, key: int, seat: int, number: int, dice: int) -> float:
         """The value once `seat` has placed `dice` dice on casino `number` (of the position `key`), before the
-        next seat rolls. (`known_key` for one casino, written out: this runs for every placement of every position.)"""
-        key += STEP[seat][number - 1] * dice
-        hands = (key >> HANDS) & PAIR
-        if self.settles:
-            at = AT[number - 1]
-            pair = (key >> at) & PAIR
-            change = self.settling[number - 1].get(pair | hands << SEATS * FIELD)
-            key += (self.settle_change(number - 1, pair, hands) if change is None else change) << at
-        following = FOLLOWING[seat][hands]
-        if following < 0:
-            return self.round_end(key & COUNTS)
-        key += (following - seat) << TURN
-        known = self.known.get(key)
-        return self.solve(key) if known is None else known
+        next seat rolls."""
+        return self.placed(key, seat, number - 1, range(dice, dice + 1))[0]
+
+    def placed(self, key: int, seat: int, casino: int, counts: range) -> list[float]:
+        """The values once `seat` has placed each of `counts` dice on `casino` (0-5) of the position `key`,
+        before the next seat rolls. (`known_key` for the one casino written out: this runs for every
+        placement of every position.)"""
+        at, step, settling, following_of = AT[casino], STEP[seat][casino], self.settling[casino], FOLLOWING[seat]
+        known, settles = self.known, self.settles
+        values = []
+        for dice in counts:
+            child = key + step * dice
+            hands = (child >> HANDS) & PAIR
+            if settles:
+                pair = (child >> at) & PAIR
+                change = settling.get(pair | hands << SEATS * FIELD)
+                child += (self.settle_change(casino, pair, hands) if change is None else change) << at
+            following = following_of[hands]
+            if following < 0:
+                values.append(self.round_end(child & COUNTS))
+                continue
+            child += (following - seat) << TURN
+            value = known.get(child)
+            values.append(self.solve(child) if value is None else value)
+        return values
 
     def solve(self, key: int) -> float:
         """The value of the position `key` (its seat to play, with dice in hand, about to roll): the mean over
@@ -220,9 +233,14 @@ class RoundSolver:
             if known is not None:
                 self.known[key] = known
                 return known
+        if self.allowance is not None:
+            if self.allowance <= 0:
+                raise OutOfTime
+            self.allowance -= 1
         seat = same >> TURN
         dice = (same >> HANDS + FIELD * seat) & MASK
-        values = [self.after(same, seat, n, d) for n in range(1, 7) for d in range(1, dice + 1)]
+        counts = range(1, dice + 1)
+        values = [value for casino in range(CASINOS) for value in self.placed(same, seat, casino, counts)]
         if seat == self.seat or self.opponents == ADVERSARY:
             chances, offers = picks(dice)
             best = max if seat == self.seat else min
