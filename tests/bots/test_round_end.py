@@ -264,3 +264,18 @@ def test_settled_positions_are_worth_what_the_exact_counts_are() -> None:
         solved += len({settling.known_key(key) for key in settling.known})
         counted += len(exact.known)
     assert solved < counted
+
+
+def test_a_root_solve_past_its_positions_leaves_the_choice_to_the_search_and_keeps_what_it_solved() -> None:
+    """A solve that would add more positions than the model allows stops (a count, so the game replays the
+    same) and the root is every option, greedy's choice first; what it finished stays for the round's later
+    decisions, and a solve with room enough plays the solver's one choice."""
+    state = late_position(ROUNDS)
+    view, options = GAME.view(state, ANNA), list(state.options)
+    greedy = options[Table.of(view).best(options, ANNA)]
+    model = LasVegasModel(solve_positions=3)
+    cut = model.root(view, options)
+    assert cut[0] == greedy and sorted(map(str, cut)) == sorted(map(str, options))
+    assert model.solver is not None and 1 <= len({model.solver.known_key(k) for k in model.solver.known}) <= 3
+    model.solve_positions = None
+    assert len(model.root(view, options)) == 1
