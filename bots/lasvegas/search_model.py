@@ -32,7 +32,7 @@ CONFIDENCE = 0.5  # standard errors by which search must beat greedy's choice to
 KEEPS_PRIOR = False  # whether halving plays greedy's choice on every sample (never drops it)
 SOLVE_ROOT = 10  # dice left in the hands at most, for a root to be solved exactly (0: never)
 SOLVE_POSITIONS = 60_000  # positions a root's solve may add to what the round's solver knows, else the search
-# plays (a count, not a clock, so that a game replays the same; about 1.5 s alone on a core)
+# plays (a count, not a clock, so that a game replays the same)
 SOLVE_SHARE = 0.6  # of the time left to a turn with a time limit that a root's solve may take (the rest: search)
 SOLVE_TAIL = 0  # dice left in the hands at most, for a playout's rest to be solved exactly (0: never)
 OPPONENTS = ADVERSARY  # how the solver has the opponent play: minimax (as good as greedy's choice on the
