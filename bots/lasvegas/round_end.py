@@ -13,8 +13,9 @@ end). It plays the number worth most to it; every other seat plays by `opponents
   and what the greedy bot does);
 - `ADVERSARY` (two seats only): the number worth least to the searcher, i.e. minimax, since two seats'
   values of a round's end add up to one.
-Positions are remembered by one integer (`Layout`: the dice each seat has on each casino, the dice in each
-hand, the seat to play), so one solver serves every decision and every sample of a round. Against an
+Positions are remembered by one integer (`key_of`: `FIELD` bits for the dice each seat has on each casino,
+the dice in each hand, then the seat to play), so one solver serves every decision and every sample of a
+round. Against an
 adversary a casino is remembered by what can still happen there (`settled`): how far the one seat leads the
 other, no further than the other's dice in hand can catch up, and who has dice there at all when its second
 note is paid. Positions that differ only in dice that can no longer change a payout are then one position.
