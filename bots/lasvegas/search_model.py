@@ -30,7 +30,7 @@ PLAYOUT_CAP = 300  # and never more than this many (at two seats, 600 measured n
 ROUND, GAME_END = "round", "game"  # a playout's horizon
 CONFIDENCE = 0.5  # standard errors by which search must beat greedy's choice to play another
 KEEPS_PRIOR = False  # whether halving plays greedy's choice on every sample (never drops it)
-SOLVE_ROOT = 10  # dice left in the hands at most, for a root to be solved exactly (0: never)
+SOLVE_ROOT = 8  # dice left in the hands at most, for a root to be solved exactly (0: never; 10 won no more)
 SOLVE_POSITIONS = 60_000  # positions a root's solve may add to what the round's solver knows, else the search
 # plays (a count, not a clock, so that a game replays the same)
 SOLVE_SHARE = 0.6  # of the time left to a turn with a time limit that a root's solve may take (the rest: search)
