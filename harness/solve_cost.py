@@ -4,11 +4,16 @@
 N dice left in the hands (for each N asked) is solved from scratch (`RoundSolver.options`, a fresh memory):
 the mean and the longest time and the positions solved. `decide`: the time of a whole search decision
 (300 playouts, each decision with a fresh model) at every fourth placement of such games, by the solver's
-settings at the root and at the playouts' tails. In-process wall times on whatever the machine is doing:
-run it pinned and alone, and compare settings within one run.
+settings at the root and at the playouts' tails. `game`: every decision of the search bot in 2p games
+against greedy (deals "<seed>/<n>", the search in seat n % 2), its model kept from decision to decision as
+in play, so the solver's memory of a round serves the round's later decisions: the mean, the slowest
+decisions, and the mean of those the solver played, by the dice left at most for a root to be solved
+(`--setting ROOT`). In-process wall times on whatever the machine is doing: run it pinned and alone, and
+compare settings within one run.
 
     python -m harness.solve_cost solve --games 6 --dice 4 6 8
     python -m harness.solve_cost decide --games 3 --setting 0,0 --setting 8,0 --setting 8,4
+    python -m harness.solve_cost game --games 4 --setting 8 --setting 10
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bots.lasvegas.round_end import ADVERSARY, GREEDY, RoundSolver, applies
-from bots.lasvegas.search_model import LasVegasModel, greedy_move
-from bots.search import Search
+from bots.lasvegas.search_model import SOLVE_POSITIONS, LasVegasModel, greedy_move
+from bots.local import decide, game_info
+from bots.search import Search, SearchBot
 from engine.core.api import GameConfig
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, LasVegasState
@@ -63,14 +69,50 @@ def decision_time(states: Sequence[tuple[Any, int, list[Any]]], root: int, tail:
     return (time.perf_counter() - started) / len(states)
 
 
+def game_decisions(seed: str, games: int, root: int, positions: int) -> list[tuple[float, bool]]:
+    """(seconds, whether the solver may take it) of every search decision with a choice in 2p games against
+    greedy, the search solving roots with at most `root` dice left, in at most `positions` new positions."""
+    found: list[tuple[float, bool]] = []
+    for n in range(games):
+        config = GameConfig("lasvegas", "base", 2, f"{seed}/{n}")
+        state, _ = GAME.new(config)
+        searcher, version = n % 2, 0
+        bot = SearchBot(f"{seed}/{n}")
+        bot.on_game_start(game_info(config, searcher))
+        bot.models["lasvegas"] = LasVegasModel(solve_root=root, solve_positions=positions)
+        while state.phase != OVER:
+            seat = GAME.actors(state)[0]
+            if seat != searcher or len(GAME.legal_actions(state, seat)) < 2:
+                greedy_move(state)  # the greedy seat, or the search's only move
+            else:
+                solves = state.pending is None and applies(state, root)
+                started = time.perf_counter()
+                GAME.apply(state, seat, decide(bot, GAME, state, game_info(config, seat), version))
+                found.append((time.perf_counter() - started, solves))
+            version += 1
+    return found
+
+
+def game_report(seed: str, games: int, setting: str) -> str:
+    """`game_decisions` at a setting ROOT or ROOT,POSITIONS (the root solve's allowance of new positions)."""
+    root, _, positions = setting.partition(",")
+    decisions = game_decisions(seed, games, int(root), int(positions) if positions else SOLVE_POSITIONS)
+    seconds = sorted(t for t, _ in decisions)
+    solved = [t for t, solves in decisions if solves]
+    return (f"{len(seconds)} decisions, mean {sum(seconds) / len(seconds):.3f} s, slowest "
+            f"{', '.join(f'{t:.2f}' for t in seconds[-3:])} s; {len(solved)} at a root that may be solved, mean "
+            f"{sum(solved) / max(1, len(solved)):.3f} s")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m harness.solve_cost", description=__doc__.split("\n")[0])
-    parser.add_argument("mode", choices=("solve", "decide"))
+    parser.add_argument("mode", choices=("solve", "decide", "game"))
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", default="cost")
     parser.add_argument("--opponents", choices=(ADVERSARY, GREEDY), default=ADVERSARY)
     parser.add_argument("--dice", type=int, nargs="*", default=[4, 6, 8], help="solve: dice left at most")
-    parser.add_argument("--setting", action="append", default=[], help="decide: ROOT,TAIL dice left at most")
+    parser.add_argument("--setting", action="append", default=[],
+                        help="decide: ROOT,TAIL dice left at most; game: ROOT[,POSITIONS]")
     args = parser.parse_args(argv)
     if args.mode == "solve":
         for most in args.dice:
@@ -80,6 +122,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                   f"mean {sum(seconds) / len(times):.3f} s, longest {max(seconds):.3f} s, positions remembered "
                   f"{sum(k for _, k in times) // len(times)} on average, {max(k for _, k in times)} at most",
                   flush=True)
+        return
+    if args.mode == "game":
+        for setting in args.setting or ["8"]:
+            print(f"root {setting}: {game_report(args.seed, args.games, setting)}", flush=True)
         return
     states = [(GAME.view(s, s.current), s.current, list(s.options))
               for n, s in enumerate(placements(args.seed, args.games)) if n % 4 == 3]

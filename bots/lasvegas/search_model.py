@@ -7,13 +7,15 @@ machine note) is left to the greedy bot: its choices are few and plain.
 
 At two seats of the base game, the end of a round is solved exactly (`round_end.RoundSolver`) rather than
 played out: at a root with at most `solve_root` dice left in the hands, the solver's best placement is
-played without a search; a playout stops once at most `solve_tail` dice are left, and the solver's value of
-that position (the searcher playing its best, the opponent `OPPONENTS`) is its score.
+played without a search (if the solve fits in `solve_positions` new positions; else the search plays); a
+playout stops once at most `solve_tail` dice are left, and the solver's value of that position (the
+searcher playing its best, the opponent `OPPONENTS`) is its score.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,7 +30,10 @@ PLAYOUT_CAP = 300  # and never more than this many (at two seats, 600 measured n
 ROUND, GAME_END = "round", "game"  # a playout's horizon
 CONFIDENCE = 0.5  # standard errors by which search must beat greedy's choice to play another
 KEEPS_PRIOR = False  # whether halving plays greedy's choice on every sample (never drops it)
-SOLVE_ROOT = 8  # dice left in the hands at most, for a root to be solved exactly (0: never)
+SOLVE_ROOT = 8  # dice left in the hands at most, for a root to be solved exactly (0: never; 10 won no more)
+SOLVE_POSITIONS = 60_000  # positions a root's solve may add to what the round's solver knows, else the search
+# plays (a count, not a clock, so that a game replays the same)
+SOLVE_SHARE = 0.6  # of the time left to a turn with a time limit that a root's solve may take (the rest: search)
 SOLVE_TAIL = 0  # dice left in the hands at most, for a playout's rest to be solved exactly (0: never)
 OPPONENTS = ADVERSARY  # how the solver has the opponent play: minimax (as good as greedy's choice on the
 # screen, at half the cost)
@@ -39,16 +44,19 @@ class LasVegasModel:
     """`horizon`: where playouts stop, at the end of the round under way (`ROUND`, scored by `odds`) or of the
     game (`GAME`, scored by the win); `confidence`: the standard errors by which search must beat greedy's
     choice to play another (`bots.search.Search.halving`); `solve_root`, `solve_tail`, `opponents`: where
-    the exact solver of a round's end takes over, and how it has the opponent play (`round_end`)."""
+    the exact solver of a round's end takes over, and how it has the opponent play (`round_end`);
+    `solve_positions`: how many positions a root's solve may add (None: no bound)."""
 
     paired = True
 
     def __init__(self, horizon: str = ROUND, confidence: float = CONFIDENCE, keeps_prior: bool = KEEPS_PRIOR,
-                 solve_root: int = SOLVE_ROOT, solve_tail: int = SOLVE_TAIL, opponents: str = OPPONENTS) -> None:
+                 solve_root: int = SOLVE_ROOT, solve_tail: int = SOLVE_TAIL, opponents: str = OPPONENTS,
+                 solve_positions: int | None = SOLVE_POSITIONS) -> None:
         if horizon not in (ROUND, GAME_END):
             raise ValueError(f"a Las Vegas playout ends at the {ROUND!r} or the {GAME_END!r}, not {horizon!r}")
         self.horizon, self.confidence, self.keeps_prior = horizon, confidence, keeps_prior
         self.solve_root, self.solve_tail, self.opponents = solve_root, solve_tail, opponents
+        self.solve_positions = solve_positions
         self.seat = 0  # the seat deciding at the root
         self.solver: RoundSolver | None = None  # kept for the round: its positions serve every decision in it
 
@@ -62,8 +70,9 @@ class LasVegasModel:
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
         """Every option, the greedy bot's choice first (the search keeps it unless another is clearly better);
-        only the solver's choice when the rest of the round is small enough to solve, unless that takes past
-        `stop` (a `time.perf_counter()` time: the turn's time limit)."""
+        only the solver's choice when the rest of the round is small enough to solve, unless that takes more
+        than `solve_positions` new positions or `SOLVE_SHARE` of the time to `stop` (a `time.perf_counter()`
+        time: the turn's time limit). What a solve cut short has finished serves the round's later decisions."""
         self.seat = int(view["viewer"])
         choice = options[Table.of(view).best(options, self.seat)]
         ranked = [choice, *(o for o in options if o != choice)]
@@ -74,13 +83,15 @@ class LasVegasModel:
         if not applies(state, self.solve_root):
             return ranked
         solver = self.solver_of(state)
-        solver.deadline = stop
+        now = time.perf_counter()
+        solver.deadline = None if stop is None else now + SOLVE_SHARE * (stop - now)
+        solver.allowance = self.solve_positions
         try:
             values = dict(zip(state.options, solver.options(state), strict=True))
         except OutOfTime:
             return ranked
         finally:
-            solver.deadline = None
+            solver.deadline = solver.allowance = None
         return [max(ranked, key=lambda option: values[option])]  # the first of equals: greedy's if it is one
 
     def solver_of(self, state: LasVegasState) -> RoundSolver:
