@@ -35,9 +35,9 @@ CONFIRM_OVER = 20  # $m: a raise or remodel from this cost asks before it is sen
 LOBBY_PATIENCE = 10.0  # seconds a lobby call keeps trying before the lobby shows the server as unreachable
 LOCAL_THINK_MS = 200  # long enough to follow the bots' moves in the log, short enough not to wait
 # The bots of a local game: the strongest that answers within a second. greedy (Lords `up` 4p: 0.08 s a
-# decision on average, 0.21 s at most; wins 96.8% against three random) rather than search, which takes
-# 1.1 s on average and 2 s at the 95th percentile with its default playouts and is no stronger in Lords yet
-# (docs/BOTS.md, Measured).
+# decision on average, 0.21 s at most; wins 96.8% against three random) rather than search or greedy@deals:
+# at four seats their strength is in deals (docs/BOTS.md), and the server's bot seats do not yet wait for a
+# person's answer to an offer, so a deal offered to the player would expire as the bot goes on.
 LOCAL_BOTS = "greedy"
 log = structlog.get_logger("cli.play")
 
