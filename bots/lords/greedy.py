@@ -98,7 +98,7 @@ class LordsGreedy:
         gains = self.gains(base, seat, outlook, options)
         if gains and max(gains.values()) > WORTH_DOING:
             best = max(gains, key=lambda option: gains[option])
-            deal = self._offer(base, seat, outlook, gains, gains[best]) if self._dealing(base, options) else None
+            deal = self._offer(base, seat, outlook, options, gains, gains[best]) if self._dealing(base) else None
             return best if deal is None else deal
         return self.otherwise(base, seat, outlook, options, gains)
 
@@ -109,7 +109,7 @@ class LordsGreedy:
         bet = self._gamble(base, seat, outlook, options)
         if bet is not None:
             return bet
-        offer = self._offer(base, seat, outlook, plain) if any(isinstance(o, EndTurn) for o in options) else None
+        offer = self._offer(base, seat, outlook, options, plain)
         if offer is not None:
             return offer
         rejects = [o for o in options if isinstance(o, RejectTrade)]
@@ -215,20 +215,20 @@ class LordsGreedy:
             return table.at(limit)
         return None
 
-    def _dealing(self, base: LordsState, options: Sequence[Any]) -> bool:
-        """Whether the seat seeks deals now: with `deals`, at three seats or more, on its own turn. (At two seats
-        the value is a margin: what the partner gains, the seat loses, and deals won no more games there.)"""
-        return self.deals and base.players > 2 and any(isinstance(o, EndTurn) for o in options)
+    def _dealing(self, base: LordsState) -> bool:
+        """Whether the seat makes deals: with `deals`, at three seats or more. (At two seats the value is a
+        margin: what the partner gains, the seat loses, and deals won no more games there.)"""
+        return self.deals and base.players > 2
 
-    def _offer(self, base: LordsState, seat: int, outlook: Outlook, plain: Mapping[Any, float] | None = None,
-               beat: float = 0.0) -> ProposeTrade | None:
-        """A trade to propose: with `deals` at three seats or more, the best deal (`bots.lords.dealing`) worth
-        more than `beat` (the best plain action's gain), else the purchase of a die (`_die_offer`). One open
-        offer at a time, and never one made already this turn (`remember`)."""
-        if any(t.proposer == seat for t in base.trades):
+    def _offer(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any],
+               plain: Mapping[Any, float] | None = None, beat: float = 0.0) -> ProposeTrade | None:
+        """A trade to propose, on the seat's own turn (ending it among the `options`): when it makes deals, the
+        best deal (`bots.lords.dealing`) worth more than `beat` (the best plain action's gain), else the
+        purchase of a die (`_die_offer`). One open offer at a time, and never one made already this turn
+        (`remember`)."""
+        if not any(isinstance(o, EndTurn) for o in options) or any(t.proposer == seat for t in base.trades):
             return None
-        dealing = self.deals and base.players > 2
-        offer = best_deal(self, base, seat, outlook, plain, beat) if dealing else \
+        offer = best_deal(self, base, seat, outlook, plain, beat) if self._dealing(base) else \
             self._die_offer(base, seat, outlook)
         if offer is None or (self.offered[0] == base.turn and offer in self.offered[1]):
             return None
