@@ -10,10 +10,7 @@ stale. A choice the server refuses as illegal, or a `choose` that raises, is log
 default (the first legal action) is played instead, so a bot's bug does not stall the table. Following and
 acting retry with the policy for bots (vegas_client.BOTS), so a server restart or SIGKILL is ridden out.
 
-A bot that has offered a trade waits for the answers before it goes on, as players at a real table do and as
-in-process games ask (`bots.local.seat_to_ask`): else its next action (ending the turn, say) would come before
-a partner that thinks, and the offer would expire unanswered. It waits at most `ANSWER_PATIENCE` seconds an
-offer (half the time left on its turn clock, if less), so a partner that never answers does not stall it.
+A bot that has offered a trade waits a while for the answers before it goes on (`bots.local.AnswerWait`).
 """
 
 from __future__ import annotations
@@ -21,20 +18,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import structlog
 
 from bots.base import Bot, GameInfo, LegalAction, Turn
-from bots.local import choice_text
+from bots.local import AnswerWait, choice_text
 from bots.random_bot import RandomBot
 from vegas_client import BOTS, Follower, RetryPolicy, Seat, Table, VegasError, ViewUpdate, wire
 from vegas_client import LegalAction as ServerLegalAction
 
 log = structlog.get_logger("vegas.bot")
 STALE = "stale_version"
-ANSWER_PATIENCE = 5.0  # seconds a seat waits for the answers to an offer of its own before it goes on
 
 
 def turn_from(update: ViewUpdate, info: GameInfo) -> Turn:
@@ -65,7 +61,7 @@ class SeatRunner:
         self.seat = Seat(table, game_id, info.seat, token, self.follower, retry)
         self.started = False
         self.stale = 0  # actions refused because the game had moved on (someone else acted first)
-        self.patience: dict[int, float] = {}  # the seat's open offers: when (event loop time) waiting ends
+        self.answers = AnswerWait()
         self.defaults = 0  # choices the server refused, replaced by the decision's default
 
     @property
@@ -99,12 +95,9 @@ class SeatRunner:
     async def _answered(self, update: ViewUpdate) -> bool:
         """Whether a newer view came while offers of the seat's awaited answers; False at once when none does,
         or its patience has run out."""
-        offers = awaited_offers(update.view or {}, self.info.seat)
-        now = asyncio.get_running_loop().time()
         clock = update.clock(self.info.seat)
-        patience = ANSWER_PATIENCE if clock is None else min(ANSWER_PATIENCE, clock.left() / 2)
-        self.patience = {offer: self.patience.get(offer, now + patience) for offer in offers}
-        left = max(self.patience.values(), default=now) - now
+        left = self.answers.left(update.view or {}, self.info.seat, asyncio.get_running_loop().time(),
+                                 None if clock is None else clock.left())
         return left > 0 and await self.follower.reached(update.version + 1, left)
 
     async def _act(self, update: ViewUpdate) -> None:
@@ -134,13 +127,6 @@ class SeatRunner:
             self.defaults += 1
             with contextlib.suppress(VegasError):  # stale by now, say: the next view decides again
                 await self.seat.act(default, update.version)
-
-
-def awaited_offers(view: Mapping[str, Any], seat: int) -> list[int]:
-    """The open trades `seat` proposed that another party has not accepted yet (a Lords of Vegas view lists its
-    open trades; a game without trades has none)."""
-    return [trade["id"] for trade in view.get("trades", ())
-            if trade["proposer"] == seat and any(p != seat and p not in trade["accepted"] for p in trade["parties"])]
 
 
 def default_text(update: ViewUpdate) -> str:

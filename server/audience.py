@@ -9,7 +9,9 @@ update (a full queue means a snapshot later), so it can run under the game's loc
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
+from typing import Any
 
 from server.match import Step
 from server.presence import Presence
@@ -95,6 +97,10 @@ class Audience:
         if self.change is None:
             return LOBBY
         return self.logs[viewer].snapshot(self.change)
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """The viewer's current view, parsed (the server's bot seats read their open offers in it)."""
+        return json.loads(self.logs[viewer].text)  # type: ignore[no-any-return]
 
     def legal(self, seat: int) -> tuple[LegalAction, ...]:
         """The seat's legal actions at the current version."""

@@ -6,7 +6,9 @@ and choose on their own copy of the state, away from the event loop, so a slow s
 server; if someone acted meanwhile its action is refused as stale and it chooses again. A bot seat's turn
 timer (`server.turntimer`) runs from the version that waits for it, the pause before the move included: a
 bot still choosing when it runs out gets its default played (logged `bot_late`), and its late choice is
-dropped as stale. Its `Turn.time_limit` says how many seconds it has left, so a search can budget.
+dropped as stale. Its `Turn.time_limit` says how many seconds it has left, so a search can budget. A bot
+seat that has offered a trade lets its partners answer before it goes on (`bots.local.AnswerWait`), as a
+remote bot does: a person needs a few seconds to read an offer.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import contextvars
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bots.local import seat_to_ask
+from bots.local import AnswerWait, seat_to_ask
 from server import errors
 from server.matches import RecordFailed
 
@@ -32,6 +34,8 @@ class BotSeats:
         self.seats = tuple(seats)  # the server's bot seats, and the seats a bot stands in for (server.handover)
         self._wanted = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._answers: dict[int, AnswerWait] = {}  # each bot seat's wait for the answers to its offers
+        self._again: asyncio.TimerHandle | None = None  # the wake-up when such a wait ends
 
     def start(self) -> None:
         if self.seats and self._task is None:
@@ -54,10 +58,12 @@ class BotSeats:
             self._wanted.set()
 
     def cancel(self) -> None:
+        self._wake_later(None)
         if self._task is not None:
             self._task.cancel()
 
     async def stop(self) -> None:
+        self._wake_later(None)
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -83,6 +89,10 @@ class BotSeats:
         session = self.session
         while (turn := session.bot_turn()) is not None:
             seat, version = turn
+            waiting = self._answers_awaited(seat, version)
+            if waiting > 0:
+                self._wake_later(waiting)  # unless an answer (or any change) wakes the bots first
+                return
             if think:
                 await asyncio.sleep(think)
                 if seat not in self.seats:
@@ -100,3 +110,15 @@ class BotSeats:
             except errors.ApiError as error:
                 if error.code != "stale_version":  # stale: someone acted first; choose again on the new state
                     raise
+
+    def _answers_awaited(self, seat: int, version: int) -> float:
+        """Seconds `seat` still waits for the answers to its open offers (0: none awaits, or patience ran out)."""
+        wait = self._answers.setdefault(seat, AnswerWait())
+        return wait.left(self.session.audience.view(seat), seat, asyncio.get_running_loop().time(),
+                         self.session.timer.seconds_left(seat, version))
+
+    def _wake_later(self, seconds: float | None) -> None:
+        """Wake the bots in `seconds` (None: not at all), instead of any wake-up set before."""
+        if self._again is not None:
+            self._again.cancel()
+        self._again = None if seconds is None else asyncio.get_running_loop().call_later(seconds, self.wake)

@@ -10,6 +10,7 @@ from typing import Any
 
 from bots.base import Bot, Choice, GameInfo, Turn
 from bots.runner import SeatRunner
+from tests.bots.offers import Accepting, Offering
 from tests.server.harness import serving
 from vegas_client import NewGame, client_for
 
@@ -58,44 +59,6 @@ def test_a_refused_or_failed_choice_is_replaced_by_the_default_and_the_game_goes
         runner = asyncio.run(play(server.address))
     assert [i.seat for i in bot.started] == [0] and len(bot.ended) == 1 and bot.ended[0]["result"] is not None
     assert runner.defaults == bot.turns == runner.actions > 0
-
-
-class Offering(Bot):
-    """Offers its partner $1m once, at the first decision of its own turn, then ends every turn; records the
-    money each seat holds in every view it is asked on."""
-
-    name = "offering"
-
-    def __init__(self, seed: str = "0") -> None:
-        super().__init__(seed)
-        self.offered = False
-        self.seat = -1
-        self.money: list[list[int]] = []
-
-    def choose(self, turn: Turn) -> Choice:
-        seats = turn.view["seats"]
-        self.seat = turn.seat
-        self.money.append([seat["money"] for seat in seats])
-        texts = [option.text for option in turn.legal]
-        if "end" in texts and not self.offered:
-            self.offered = True
-            return f"trade {seats[turn.seat]['colour']}>{seats[1 - turn.seat]['colour']} $1"
-        return "end" if "end" in texts else turn.legal[0]
-
-
-class Accepting(Bot):
-    """Accepts any offer made to it; otherwise plays the first legal action."""
-
-    name = "accepting"
-
-    def __init__(self, seed: str = "0") -> None:
-        super().__init__(seed)
-        self.accepted = 0
-
-    def choose(self, turn: Turn) -> Choice:
-        accepts = [option for option in turn.legal if option.text.startswith("accept")]
-        self.accepted += bool(accepts)
-        return accepts[0] if accepts else turn.legal[0]
 
 
 def test_a_bot_waits_for_the_answer_to_its_offer_from_a_partner_that_thinks(tmp_path: Path) -> None:
