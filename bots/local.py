@@ -58,7 +58,7 @@ def seat_to_ask(actors: Sequence[int], seats: Iterable[int], may_act: Callable[[
     return waited
 
 
-ANSWER_PATIENCE = 5.0  # seconds a seat waits for the answers to an offer of its own before it goes on
+ANSWER_PATIENCE = 5.0  # seconds a remote bot waits for the answers to an offer of its own before it goes on
 
 
 def awaited_offers(view: Mapping[str, Any], seat: int) -> list[int]:
@@ -72,17 +72,18 @@ class AnswerWait:
     """How much longer a seat waits for the answers to its open offers before it goes on. A seat that has
     offered a trade lets its partners answer first, as players at a real table do and as in-process games ask
     (`seat_to_ask`): else its next action (ending the turn, say) would come before a partner who thinks, and
-    the offer would expire unanswered. Each offer is waited for at most `ANSWER_PATIENCE` seconds from when
-    the seat first saw it open (half the time left on the seat's turn clock, if less), so a partner who never
-    answers does not stall the seat. Remote bots (`bots.runner`) and the server's own bot seats
-    (`server.botseats`) both wait so."""
+    the offer would expire unanswered. Each offer is waited for at most `patience` seconds from when the seat
+    first saw it open (half the time left on the seat's turn clock, if less), so a partner who never answers
+    does not stall the seat. Remote bots (`bots.runner`, `ANSWER_PATIENCE`) and the server's own bot seats
+    (`server.botseats`, longer: their partners are often people) both wait so."""
 
-    def __init__(self) -> None:
+    def __init__(self, patience: float) -> None:
+        self.patience = patience
         self._until: dict[int, float] = {}  # each open offer: when (on the caller's clock) waiting for it ends
 
     def left(self, view: Mapping[str, Any], seat: int, now: float, clock_left: float | None) -> float:
         """Seconds the seat still waits, at `now`, in `view` (0 when none of its offers awaits an answer)."""
-        patience = ANSWER_PATIENCE if clock_left is None else min(ANSWER_PATIENCE, clock_left / 2)
+        patience = self.patience if clock_left is None else min(self.patience, clock_left / 2)
         self._until = {offer: self._until.get(offer, now + patience) for offer in awaited_offers(view, seat)}
         return max(0.0, max(self._until.values(), default=now) - now)
 

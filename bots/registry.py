@@ -6,7 +6,9 @@ plugins: an installed package's `vegas.bots` entry point (`[project.entry-points
 written (the module must be importable: installed, or in the current directory). The command line of the
 person running the bots allows both; the server's bot seats, which a remote client names, allow entry
 points only, and only when the host says so (`vegas serve --plugin-bots`): a client never makes the server
-import a module of its choosing.
+import a module of its choosing. A setting after an `@` (`search@20`) is the command line's too; a server
+seats only the few settings listed in `SERVER_SETTINGS`, whose cost is known (a client that could name
+`search@100000` could make the server think for minutes).
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ BOTS: dict[str, type[Bot]] = {
 # person running the bots allows plugins (simulate, tournament, vegas bot; never a server's seats): name ->
 # (module:Class, the module the extra installs, the extra). `ismcts` is OpenSpiel's IS-MCTS, a reference
 # opponent (pip install -e '.[openspiel]').
+# Settings a server seats as they are named (a bot's name and setting -> the games it is meant for): each
+# measured to cost about what its plain bot does (docs/BOTS.md). greedy@deals is the strongest Lords bot that
+# answers within a second, and `vegas play --local` seats it.
+SERVER_SETTINGS: dict[str, tuple[str, ...]] = {"greedy@deals": ("lords",)}
 OPTIONAL: dict[str, tuple[str, str, str]] = {"ismcts": ("bots.openspiel:ISMCTSBot", "pyspiel", "openspiel")}
 
 
@@ -46,7 +52,8 @@ def plugin_entry_points() -> dict[str, EntryPoint]:
 
 
 def bot_names(plugins: bool = False, imports: bool = True) -> list[str]:
-    return sorted([*BOTS, *(optional_bots() if plugins else ()), *(plugin_entry_points() if plugins else ())])
+    return sorted([*BOTS, *SERVER_SETTINGS, *(optional_bots() if plugins else ()),
+                   *(plugin_entry_points() if plugins else ())])
 
 
 def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bot]:
@@ -59,7 +66,7 @@ def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bo
         if name not in optional_bots():
             raise ValueError(f"the {name} bot needs its extra: pip install -e '.[{extra}]'")
         return _imported(spec)
-    if "@" in name and imports:
+    if "@" in name and (imports or name in SERVER_SETTINGS):
         base, _, setting = name.partition("@")
         found = bot_class(base, plugins, imports)
         found.configured("0", setting)  # ValueError if it takes no such setting
@@ -98,8 +105,10 @@ def bot_problem(name: str, game: str, plugins: bool = False, imports: bool = Tru
         games = bot_class(name, plugins, imports).games
     except ValueError as error:
         return str(error)
+    games = SERVER_SETTINGS.get(name, games)
     if games is not None and game not in games:
-        return f"the {name} bot plays {' and '.join(games)} only, not {game}; try random"
+        other = name.partition("@")[0] if name in SERVER_SETTINGS else "random"  # its plain bot plays more
+        return f"the {name} bot plays {' and '.join(games)} only, not {game}; try {other}"
     return None
 
 

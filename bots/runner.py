@@ -24,7 +24,7 @@ from typing import Any
 import structlog
 
 from bots.base import Bot, GameInfo, LegalAction, Turn
-from bots.local import AnswerWait, choice_text
+from bots.local import ANSWER_PATIENCE, AnswerWait, choice_text
 from bots.random_bot import RandomBot
 from vegas_client import BOTS, Follower, RetryPolicy, Seat, Table, VegasError, ViewUpdate, wire
 from vegas_client import LegalAction as ServerLegalAction
@@ -61,7 +61,7 @@ class SeatRunner:
         self.seat = Seat(table, game_id, info.seat, token, self.follower, retry)
         self.started = False
         self.stale = 0  # actions refused because the game had moved on (someone else acted first)
-        self.answers = AnswerWait()
+        self.answers = AnswerWait(ANSWER_PATIENCE)
         self.defaults = 0  # choices the server refused, replaced by the decision's default
 
     @property

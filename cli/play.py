@@ -34,11 +34,12 @@ LOCAL_GAME = "lords up 4 bots 3"
 CONFIRM_OVER = 20  # $m: a raise or remodel from this cost asks before it is sent
 LOBBY_PATIENCE = 10.0  # seconds a lobby call keeps trying before the lobby shows the server as unreachable
 LOCAL_THINK_MS = 200  # long enough to follow the bots' moves in the log, short enough not to wait
-# The bots of a local game: the strongest that answers within a second. greedy (Lords `up` 4p: 0.08 s a
-# decision on average, 0.21 s at most; wins 96.8% against three random) rather than search or greedy@deals:
-# at four seats their strength is in deals (docs/BOTS.md), and the server's bot seats do not yet wait for a
-# person's answer to an offer, so a deal offered to the player would expire as the bot goes on.
-LOCAL_BOTS = "greedy"
+# The bots of a local game: the strongest that answers within a second. greedy@deals (Lords `up` 4p: wins
+# 60.0% against three plain greedy, par 25%; 0.10 s a decision on average, 0.70 s at most, `python -m
+# harness.time_bots`) rather than search (58.3%, no stronger, and 0.15 s on average, 0.76 s at most): at four
+# seats its strength is in the deals it offers, which the server's bot seats let a person answer
+# (`server.botseats.PERSON_PATIENCE`). Plain greedy is quicker (4 ms) but never seeks a deal.
+LOCAL_BOTS = "greedy@deals"
 log = structlog.get_logger("cli.play")
 
 
@@ -112,7 +113,7 @@ def check_args(args: argparse.Namespace) -> None:
 
 
 def bot_kind(args: argparse.Namespace) -> str:
-    """The kind of bot for a new game's bot seats: --bots, else greedy for a local game (`LOCAL_BOTS`), else
+    """The kind of bot for a new game's bot seats: --bots, else `LOCAL_BOTS` for a local game, else
     "" (the server's default)."""
     return str(args.bots) or (LOCAL_BOTS if args.local else "")
 

@@ -8,7 +8,7 @@ timer (`server.turntimer`) runs from the version that waits for it, the pause be
 bot still choosing when it runs out gets its default played (logged `bot_late`), and its late choice is
 dropped as stale. Its `Turn.time_limit` says how many seconds it has left, so a search can budget. A bot
 seat that has offered a trade lets its partners answer before it goes on (`bots.local.AnswerWait`), as a
-remote bot does: a person needs a few seconds to read an offer.
+remote bot does, but longer (`PERSON_PATIENCE`): a person needs a while to read an offer and weigh it.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from server.matches import RecordFailed
 
 if TYPE_CHECKING:
     from server.session import GameSession
+
+PERSON_PATIENCE = 20.0  # seconds a bot seat waits for the answers to its offer (at most half its turn clock)
 
 
 class BotSeats:
@@ -113,7 +115,7 @@ class BotSeats:
 
     def _answers_awaited(self, seat: int, version: int) -> float:
         """Seconds `seat` still waits for the answers to its open offers (0: none awaits, or patience ran out)."""
-        wait = self._answers.setdefault(seat, AnswerWait())
+        wait = self._answers.setdefault(seat, AnswerWait(PERSON_PATIENCE))
         return wait.left(self.session.audience.view(seat), seat, asyncio.get_running_loop().time(),
                          self.session.timer.seconds_left(seat, version))
 

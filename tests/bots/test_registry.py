@@ -12,7 +12,7 @@ import pytest
 from bots.greedy import GreedyBot
 from bots.lords.value import Weights
 from bots.random_bot import RandomBot
-from bots.registry import bot_class, bot_names, bot_problem, make_bot
+from bots.registry import bot_class, bot_names, bot_problem, make_bot, seat_bots
 
 PLUGIN = '''
 from bots.base import Bot
@@ -86,7 +86,7 @@ def test_a_host_who_allows_plugin_bots_seats_entry_points_but_never_imports_what
     with serving(tmp_path / "plugins", settings=Settings(plugin_bots=True)) as server, \
             stub_for(server.address) as stub:
         types = {t.name: list(t.bots) for t in stub.ListGameTypes(pb.ListGameTypesRequest()).games}
-        assert types["lords"] == ["greedy", "lazy", "planner", "random", "search"]
+        assert types["lords"] == ["greedy", "greedy@deals", "lazy", "planner", "random", "search"]
         assert create(stub, "lazy").game_id  # type: ignore[attr-defined]
         assert "unknown bot 'lazybots:Lazy'" in refusal(create, stub, "lazybots:Lazy")[2]
     assert ServerOptions().settings.plugin_bots is False
@@ -107,5 +107,10 @@ def test_a_bot_takes_its_setting_after_an_at_on_the_command_line() -> None:
     assert isinstance(weighed, GreedyBot) and weighed.lords.weights == Weights(money_early=0.5, contested=0.1)
 
 
-def test_a_servers_seats_take_no_setting() -> None:
+def test_a_servers_seats_take_only_the_settings_it_lists() -> None:
     assert "unknown bot" in str(bot_problem("search@100000", "lords", plugins=True, imports=False))
+    assert bot_problem("greedy@deals", "lords", plugins=True, imports=False) is None
+    dealer = make_bot("greedy@deals", "1", plugins=True, imports=False)
+    assert isinstance(dealer, GreedyBot) and dealer.lords.deals
+    assert "greedy@deals" in seat_bots("lords") and "greedy@deals" not in seat_bots("lasvegas")
+    assert "plays lords only, not lasvegas; try greedy" in str(bot_problem("greedy@deals", "lasvegas"))
