@@ -1,6 +1,6 @@
 """Lobby commands: list, create, join and watch games, read from the same command line as the game.
 
-    create [GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private]   e.g. create lords up 4 bots 3 layoff
+    create [GAME] [RULES] [SEATS] [bots N [KIND]] [OPTION ...] [private]   e.g. create lords up 4 bots 3 layoff
     join [GAME_ID] [SEAT]      watch [GAME_ID]      refresh      history      quit
     (Enter on an empty line joins the chosen game; the server's bots take the last N seats.)
 """
@@ -15,8 +15,8 @@ from client.suggestions import Suggestion, current_word, matching
 from vegas_client.data import GameSummary, GameType, NewGame
 from vegas_client.spec import SpecError, new_game
 
-LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [OPTIONS] [private] [timer S]: a new game, you take the "
-                         "first seat",
+LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [KIND] [OPTIONS] [private] [timer S]: a new game, you "
+                         "take the first seat",
                "join": "join [GAME_ID] [SEAT]: take a seat (or your own seat again)",
                "watch": "watch [GAME_ID]: follow a game as a spectator", "refresh": "list the games again",
                "history": "list finished games too (again: hide them); Enter on one shows its standings and replay",
@@ -40,7 +40,7 @@ class LobbyCommand:
 
 
 def parse_create(words: list[str], types: Sequence[GameType]) -> NewGame:
-    """`create [GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private]` with the server's catalogue filling
+    """`create [GAME] [RULES] [SEATS] [bots N [KIND]] [OPTION ...] [private]` with the server's catalogue filling
     the gaps; `private` anywhere after the game asks for an unlisted game with a join code."""
     try:
         return new_game(words, types)
@@ -95,6 +95,9 @@ def lobby_suggestions(text: str, types: Sequence[GameType], games: Sequence[Game
     if typed[-1].lower() == "bots":
         seats = int(typed[3]) if typed[3].isdigit() else 1
         return matching([Suggestion(str(n), "bots") for n in range(seats - 1, -1, -1)], partial)
+    if len(typed) > 1 and typed[-2].lower() == "bots" and typed[-1].isdigit():
+        return matching([Suggestion(b, "the bots' kind") for b in kind.bots]
+                        + [Suggestion(o, "option") for o in kind.options if o not in typed], partial)
     words = ["bots"] if "bots" not in [w.lower() for w in typed] else []
     return matching([Suggestion(w, "how many bots") for w in words]
                     + [Suggestion(o, "option") for o in kind.options if o not in typed], partial)

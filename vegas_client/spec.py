@@ -1,8 +1,9 @@
-"""A new game written as words, `[GAME] [RULES] [SEATS] [bots N] [OPTION ...] [private] [timer S]`, read against the
-server's catalogue (ListGameTypes), which fills whatever is left out: the lobby's `create` command and
-`vegas bot --create` say games the same way.
+"""A new game written as words, `[GAME] [RULES] [SEATS] [bots N [KIND]] [OPTION ...] [private] [timer S]`, read
+against the server's catalogue (ListGameTypes), which fills whatever is left out: the lobby's `create` command
+and `vegas bot --create` say games the same way.
 
     lords up 4 bots 3 layoff     Lords of Vegas, Up! rules, 4 seats, the server's bots in the last 3
+    lords up 4 bots 3 greedy@deals   the same, with the bots of that kind (one the catalogue lists for the game)
     lords up 3 bots 0 private    unlisted: the server gives a join code, needed to join, watch or read it
     lords up 3 timer 90          90 seconds per decision, then the server plays the seat's default move
 """
@@ -34,7 +35,8 @@ def _game_type(types: Sequence[GameType], name: str) -> GameType:
 
 def new_game(words: Sequence[str], types: Sequence[GameType], bot_kind: str = "random") -> NewGame:
     """The game `words` describe; by default the catalogue's first game and rules, up to 4 seats, and the
-    server's bots in every seat but the first; `private` anywhere after the game makes it unlisted."""
+    server's bots (of `bot_kind`, unless the words name one) in every seat but the first; `private` anywhere
+    after the game makes it unlisted."""
     if not types:
         raise SpecError("create: the server has not said which games it offers yet; try refresh")
     private = any(w.lower() == "private" for w in words[1:])
@@ -57,12 +59,15 @@ def new_game(words: Sequence[str], types: Sequence[GameType], bot_kind: str = "r
             raise SpecError("create: write the number of bots after 'bots', e.g. bots 3", incomplete=True)
         bots = int(rest[1])
         rest = rest[2:]
+        if rest and rest[0].lower() in kind.bots:
+            bot_kind = rest.pop(0).lower()
     if not 0 <= bots < players:
         raise SpecError(f"create: {bots} bots do not fit {players} seats with you in one (0-{players - 1})")
     unknown = [o for o in rest if o.lower() not in kind.options]
     if unknown:
         raise SpecError(f"create: {unknown[0]!r} is not an option of {kind.name} "
-                        f"(options: {', '.join(kind.options) or 'none'})")
+                        f"(options: {', '.join(kind.options) or 'none'}"
+                        + (f"; the bots' kind comes right after bots N: {', '.join(kind.bots)})" if kind.bots else ")"))
     return NewGame(kind.name, rule.name, players, tuple(range(players - bots, players)),
                    tuple(sorted({o.lower() for o in rest})), bot_kind, private=private, turn_timer=timer)
 

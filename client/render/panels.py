@@ -165,7 +165,8 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
         lines.append([("class:dim", f" replay of {chosen.game_id}: " + (f"{kept} (vegas replay audit {kept})" if kept
                       else "on the server: Enter shows the standings and keeps it here"))])
     lines += [[], [("class:dim", " ↑/↓ choose · Enter joins the chosen game (* yours: Enter rejoins) · watch ID")],
-              [("class:dim", " create GAME RULES SEATS bots N [OPTIONS], e.g. create lords up 4 bots 3 · quit")]]
+              [("class:dim", " create GAME RULES SEATS bots N [KIND] [OPTIONS], e.g. create lords up 4 bots 3 greedy"
+                             " · quit")]]
     if model.game_types:
         kinds = "; ".join(f"{t.name}: {', '.join(f'{r.name} {r.min_players}-{r.max_players}' for r in t.rule_sets)}"
                           + (f" (options: {', '.join(t.options)})" if t.options else "") for t in model.game_types)

@@ -9,7 +9,8 @@ from client.orders import CommandError
 from vegas_client.data import GameSummary, GameType, NewGame, RuleSet
 
 TYPES = [GameType("lords", "Lords of Vegas", (RuleSet("classic", 2, 4, "original"),
-                                                 RuleSet("up", 2, 6, "Up!")), ("layoff", "underworld"))]
+                                                 RuleSet("up", 2, 6, "Up!")), ("layoff", "underworld"),
+                  ("greedy", "greedy@deals", "random"))]
 GAME = GameSummary("7f3a", "lords", "up", (), 4, (), "waiting", 0, "c0")
 
 
@@ -18,6 +19,14 @@ def test_create_reads_game_rules_seats_bots_and_options() -> None:
     assert parse_create(["lords", "classic", "2", "bots", "0", "LAYOFF"], TYPES) == NewGame("lords", "classic", 2, (),
                                                                                   ("layoff",))
     assert parse_create([], TYPES) == NewGame("lords", "classic", 4, (1, 2, 3))  # the server's first rule set
+
+
+def test_create_takes_the_bots_kind_right_after_their_number() -> None:
+    assert parse_create(["lords", "up", "4", "bots", "3", "greedy@deals", "layoff"], TYPES) == NewGame(
+        "lords", "up", 4, (1, 2, 3), ("layoff",), "greedy@deals")
+    assert parse_create(["lords", "up", "4", "bots", "2"], TYPES).bot_kind == "random"  # the default
+    names = [s.text for s in lobby_suggestions("create lords up 4 bots 3 ", TYPES, [GAME])]
+    assert names[:3] == ["greedy", "greedy@deals", "random"] and "layoff" in names
 
 
 def test_create_private_asks_for_an_unlisted_game_wherever_the_word_is() -> None:
@@ -31,7 +40,9 @@ def test_create_private_asks_for_an_unlisted_game_wherever_the_word_is() -> None
     ("chess", "this server has no game 'chess'; games: lords"),
     ("lords classic 6", "lords classic is for 2-4 players, not 6"),
     ("lords up 4 bots 4", "4 bots do not fit 4 seats with you in one (0-3)"),
-    ("lords up 4 bots 1 turbo", "'turbo' is not an option of lords (options: layoff, underworld)"),
+    ("lords up 4 bots 1 turbo", "'turbo' is not an option of lords (options: layoff, underworld; the bots' kind "
+                                "comes right after bots N: greedy, greedy@deals, random)"),
+    ("lords up 4 layoff greedy", "'greedy' is not an option of lords"),
 ])
 def test_create_says_what_is_wrong(words: str, message: str) -> None:
     with pytest.raises(CommandError, match=message.replace("(", r"\(").replace(")", r"\)")):
