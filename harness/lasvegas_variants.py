@@ -46,3 +46,22 @@ class Tails6Greedy(Variant):
 
     def build(self) -> LasVegasModel:
         return LasVegasModel(solve_tail=6, opponents=GREEDY)
+
+
+class Own8(Variant):
+    """Playouts play the searcher's placements with at most 8 dice left as its solved root will (the
+    solver's choice), the opponent's as greedy."""
+
+    name = "search-own8"
+
+    def build(self) -> LasVegasModel:
+        return LasVegasModel(solve_own=8)
+
+
+class Own6(Variant):
+    """As `Own8`, from 6 dice left."""
+
+    name = "search-own6"
+
+    def build(self) -> LasVegasModel:
+        return LasVegasModel(solve_own=6)

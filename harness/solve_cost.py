@@ -69,10 +69,11 @@ def decision_time(states: Sequence[tuple[Any, int, list[Any]]], root: int, tail:
     return (time.perf_counter() - started) / len(states)
 
 
-def game_decisions(seed: str, games: int, root: int, positions: int, tail: int = 0) -> list[tuple[float, bool]]:
+def game_decisions(seed: str, games: int, root: int, positions: int, tail: int = 0,
+                   opponents: str = ADVERSARY) -> list[tuple[float, bool]]:
     """(seconds, whether the solver may take it) of every search decision with a choice in 2p games against
     greedy, the search solving roots with at most `root` dice left, in at most `positions` new positions, and
-    its playouts' tails from `tail` dice left (0: never)."""
+    its playouts' tails from `tail` dice left (0: never), the solver's opponent playing `opponents`."""
     found: list[tuple[float, bool]] = []
     for n in range(games):
         config = GameConfig("lasvegas", "base", 2, f"{seed}/{n}")
@@ -80,7 +81,8 @@ def game_decisions(seed: str, games: int, root: int, positions: int, tail: int =
         searcher, version = n % 2, 0
         bot = SearchBot(f"{seed}/{n}")
         bot.on_game_start(game_info(config, searcher))
-        bot.models["lasvegas"] = LasVegasModel(solve_root=root, solve_tail=tail, solve_positions=positions)
+        bot.models["lasvegas"] = LasVegasModel(solve_root=root, solve_tail=tail, opponents=opponents,
+                                                 solve_positions=positions)
         while state.phase != OVER:
             seat = GAME.actors(state)[0]
             if seat != searcher or len(GAME.legal_actions(state, seat)) < 2:
@@ -94,12 +96,12 @@ def game_decisions(seed: str, games: int, root: int, positions: int, tail: int =
     return found
 
 
-def game_report(seed: str, games: int, setting: str) -> str:
+def game_report(seed: str, games: int, setting: str, opponents: str = ADVERSARY) -> str:
     """`game_decisions` at a setting ROOT, ROOT,POSITIONS (the root solve's allowance of new positions) or
     ROOT,POSITIONS,TAIL (the playouts' tails solved from TAIL dice left)."""
     root, positions, tail = [*setting.split(","), "", ""][:3]
     decisions = game_decisions(seed, games, int(root), int(positions) if positions else SOLVE_POSITIONS,
-                               int(tail) if tail else 0)
+                               int(tail) if tail else 0, opponents)
     seconds = sorted(t for t, _ in decisions)
     solved = [t for t, solves in decisions if solves]
     return (f"{len(seconds)} decisions, mean {sum(seconds) / len(seconds):.3f} s, slowest "
@@ -128,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     if args.mode == "game":
         for setting in args.setting or ["8"]:
-            print(f"root {setting}: {game_report(args.seed, args.games, setting)}", flush=True)
+            print(f"root {setting}: {game_report(args.seed, args.games, setting, args.opponents)}", flush=True)
         return
     states = [(GAME.view(s, s.current), s.current, list(s.options))
               for n, s in enumerate(placements(args.seed, args.games)) if n % 4 == 3]
