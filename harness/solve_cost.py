@@ -13,7 +13,7 @@ compare settings within one run.
 
     python -m harness.solve_cost solve --games 6 --dice 4 6 8
     python -m harness.solve_cost decide --games 3 --setting 0,0 --setting 8,0 --setting 8,4
-    python -m harness.solve_cost game --games 4 --setting 8 --setting 10
+    python -m harness.solve_cost game --games 4 --setting 8 --setting 10 --setting 8,60000,4 --setting 8,60000,0,6
 """
 
 from __future__ import annotations
@@ -69,9 +69,12 @@ def decision_time(states: Sequence[tuple[Any, int, list[Any]]], root: int, tail:
     return (time.perf_counter() - started) / len(states)
 
 
-def game_decisions(seed: str, games: int, root: int, positions: int) -> list[tuple[float, bool]]:
+def game_decisions(seed: str, games: int, root: int, positions: int, tail: int = 0,
+                   opponents: str = ADVERSARY, own: int = 0) -> list[tuple[float, bool]]:
     """(seconds, whether the solver may take it) of every search decision with a choice in 2p games against
-    greedy, the search solving roots with at most `root` dice left, in at most `positions` new positions."""
+    greedy, the search solving roots with at most `root` dice left, in at most `positions` new positions, and
+    its playouts' tails from `tail` dice left (0: never), its own placements in them by the solver from `own`
+    dice left (0: never), the solver's opponent playing `opponents`."""
     found: list[tuple[float, bool]] = []
     for n in range(games):
         config = GameConfig("lasvegas", "base", 2, f"{seed}/{n}")
@@ -79,7 +82,8 @@ def game_decisions(seed: str, games: int, root: int, positions: int) -> list[tup
         searcher, version = n % 2, 0
         bot = SearchBot(f"{seed}/{n}")
         bot.on_game_start(game_info(config, searcher))
-        bot.models["lasvegas"] = LasVegasModel(solve_root=root, solve_positions=positions)
+        bot.models["lasvegas"] = LasVegasModel(solve_root=root, solve_tail=tail, opponents=opponents,
+                                                 solve_positions=positions, solve_own=own)
         while state.phase != OVER:
             seat = GAME.actors(state)[0]
             if seat != searcher or len(GAME.legal_actions(state, seat)) < 2:
@@ -93,10 +97,13 @@ def game_decisions(seed: str, games: int, root: int, positions: int) -> list[tup
     return found
 
 
-def game_report(seed: str, games: int, setting: str) -> str:
-    """`game_decisions` at a setting ROOT or ROOT,POSITIONS (the root solve's allowance of new positions)."""
-    root, _, positions = setting.partition(",")
-    decisions = game_decisions(seed, games, int(root), int(positions) if positions else SOLVE_POSITIONS)
+def game_report(seed: str, games: int, setting: str, opponents: str = ADVERSARY) -> str:
+    """`game_decisions` at a setting ROOT, ROOT,POSITIONS (the root solve's allowance of new positions) or
+    ROOT,POSITIONS,TAIL[,OWN] (the playouts' tails solved from TAIL dice left, the searcher's own placements
+    in them the solver's from OWN)."""
+    root, positions, tail, own = [*setting.split(","), "", "", ""][:4]
+    decisions = game_decisions(seed, games, int(root), int(positions) if positions else SOLVE_POSITIONS,
+                               int(tail) if tail else 0, opponents, int(own) if own else 0)
     seconds = sorted(t for t, _ in decisions)
     solved = [t for t, solves in decisions if solves]
     return (f"{len(seconds)} decisions, mean {sum(seconds) / len(seconds):.3f} s, slowest "
@@ -112,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--opponents", choices=(ADVERSARY, GREEDY), default=ADVERSARY)
     parser.add_argument("--dice", type=int, nargs="*", default=[4, 6, 8], help="solve: dice left at most")
     parser.add_argument("--setting", action="append", default=[],
-                        help="decide: ROOT,TAIL dice left at most; game: ROOT[,POSITIONS]")
+                        help="decide: ROOT,TAIL dice left at most; game: ROOT[,POSITIONS[,TAIL[,OWN]]]")
     args = parser.parse_args(argv)
     if args.mode == "solve":
         for most in args.dice:
@@ -125,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     if args.mode == "game":
         for setting in args.setting or ["8"]:
-            print(f"root {setting}: {game_report(args.seed, args.games, setting)}", flush=True)
+            print(f"root {setting}: {game_report(args.seed, args.games, setting, args.opponents)}", flush=True)
         return
     states = [(GAME.view(s, s.current), s.current, list(s.options))
               for n, s in enumerate(placements(args.seed, args.games)) if n % 4 == 3]

@@ -35,6 +35,8 @@ SOLVE_POSITIONS = 60_000  # positions a root's solve may add to what the round's
 # plays (a count, not a clock, so that a game replays the same)
 SOLVE_SHARE = 0.6  # of the time left to a turn with a time limit that a root's solve may take (the rest: search)
 SOLVE_TAIL = 0  # dice left in the hands at most, for a playout's rest to be solved exactly (0: never)
+SOLVE_OWN = 0  # dice left in the hands at most, for a playout to play the searcher's placements as the solver
+# would (0: never)
 OPPONENTS = ADVERSARY  # how the solver has the opponent play: minimax (as good as greedy's choice on the
 # screen, at half the cost)
 SOLVER_SEATS = 2  # the solver's value of the other seat, one less its own, holds at two seats only
@@ -45,18 +47,19 @@ class LasVegasModel:
     game (`GAME`, scored by the win); `confidence`: the standard errors by which search must beat greedy's
     choice to play another (`bots.search.Search.halving`); `solve_root`, `solve_tail`, `opponents`: where
     the exact solver of a round's end takes over, and how it has the opponent play (`round_end`);
-    `solve_positions`: how many positions a root's solve may add (None: no bound)."""
+    `solve_positions`: how many positions a root's solve may add (None: no bound); `solve_own`: from how
+    many dice left a playout plays the searcher's own placements by the solver."""
 
     paired = True
 
     def __init__(self, horizon: str = ROUND, confidence: float = CONFIDENCE, keeps_prior: bool = KEEPS_PRIOR,
                  solve_root: int = SOLVE_ROOT, solve_tail: int = SOLVE_TAIL, opponents: str = OPPONENTS,
-                 solve_positions: int | None = SOLVE_POSITIONS) -> None:
+                 solve_positions: int | None = SOLVE_POSITIONS, solve_own: int = SOLVE_OWN) -> None:
         if horizon not in (ROUND, GAME_END):
             raise ValueError(f"a Las Vegas playout ends at the {ROUND!r} or the {GAME_END!r}, not {horizon!r}")
         self.horizon, self.confidence, self.keeps_prior = horizon, confidence, keeps_prior
         self.solve_root, self.solve_tail, self.opponents = solve_root, solve_tail, opponents
-        self.solve_positions = solve_positions
+        self.solve_positions, self.solve_own = solve_positions, solve_own
         self.seat = 0  # the seat deciding at the root
         self.solver: RoundSolver | None = None  # kept for the round: its positions serve every decision in it
 
@@ -111,12 +114,32 @@ class LasVegasModel:
     def playout(self, state: LasVegasState, rng: random.Random) -> None:
         """Every seat plays greedy to the end of the round (of the game: `horizon`): what the greedy bot would
         do, the dice being the only chance (a tenth of random choices as well measured no better against
-        greedy); or, with `solve_tail`, until the rest of the round is small enough for `rewards` to solve."""
+        greedy); or, with `solve_tail`, until the rest of the round is small enough for `rewards` to solve;
+        with `solve_own`, the searcher's late placements are the solver's."""
         round_ = state.round
         while state.phase != OVER and (self.horizon == GAME_END or state.round == round_):
             if self.solves_tail(state):
                 return
-            greedy_move(state)
+            if self.solves_own(state):
+                self.solved_move(state)
+            else:
+                greedy_move(state)
+
+    def solves_own(self, state: LasVegasState) -> bool:
+        """Whether the searcher places next with few enough dice left for the root to be solved: a playout
+        plays it as the root will."""
+        return (self.solve_own > 0 and state.current == self.seat and state.players == SOLVER_SEATS
+                and self.horizon == ROUND and len(state.options) > 1 and applies(state, self.solve_own))
+
+    def solved_move(self, state: LasVegasState) -> None:
+        """The searcher places as a solved root does: the number of the best value, greedy's if it is one."""
+        options = list(state.options)
+        values = self.solver_of(state).options(state)
+        best = max(values)
+        choice = options[Table.of_state(state).best(options, self.seat)]
+        if values[options.index(choice)] < best:
+            choice = options[values.index(best)]
+        GAME.apply(state, self.seat, choice)
 
     def solves_tail(self, state: LasVegasState) -> bool:
         return (self.solve_tail > 0 and state.players == SOLVER_SEATS and self.horizon == ROUND
