@@ -40,10 +40,10 @@ TURN_ACTIONS = 40  # a simulated turn ends after this many actions, whatever gre
 @dataclass(frozen=True, slots=True)
 class Looking:
     """How the turn search spends its effort: the determinized samples every plan is played on, the planner's
-    best lines among the plans, the turns played by greedy past the seat's (1: the opponent's reply; 2: and
-    the seat's next turn; ...), the rerolls a simulated greedy tries per reorganization (greedy's own 12 make
-    a simulated turn several times dearer), and the standard errors by which a plan must beat the planner's
-    best to be played."""
+    best lines among the plans, the rounds of turns played by greedy past the seat's (1: each opponent's
+    reply; 2: and the seat's next turn and every opponent's again), the rerolls a simulated greedy tries per
+    reorganization (greedy's own 12 make a simulated turn several times dearer), and the standard errors by
+    which a plan must beat the planner's best to be played."""
 
     samples: int = 8
     lines: int = 3
@@ -185,8 +185,9 @@ class LordsTurns:
         return best if clearly_better(scores[best], scores[0], self.looking.confidence) else 0
 
     def outcome(self, sample: LordsState, seat: int, plan: Plan) -> float:
-        """The seat's value after `plan` on a copy of `sample` and `looking.replies` more turns played by greedy
-        (the opponents' and, past them, the seat's own), and the card drawn for the seat's next turn."""
+        """The seat's value after `plan` on a copy of `sample` and every opponent's turn played by greedy
+        (`looking.replies` rounds of them, the seat's own turns between by greedy too), and the card drawn for
+        the seat's next turn."""
         state = sample.clone()
         turn = state.turn
         for action in plan.actions:
@@ -201,7 +202,7 @@ class LordsTurns:
             play_turn(state, self.mine, self.theirs, seat)
         elif state.turn == turn and state.phase != OVER:
             GAME.apply(state, seat, EndTurn())
-        for _ in range(self.looking.replies):
+        for _ in range(self.looking.replies * state.players - 1):
             if state.phase == OVER:
                 break
             play_turn(state, self.mine, self.theirs, seat)
