@@ -19,6 +19,7 @@ from importlib.metadata import EntryPoint, entry_points
 
 from bots.base import Bot
 from bots.greedy import GreedyBot
+from bots.lookahead import LookaheadBot
 from bots.planner import PlannerBot
 from bots.random_bot import RandomBot
 from bots.search import SearchBot
@@ -28,6 +29,7 @@ BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "planner": PlannerBot,
+    "lookahead": LookaheadBot,
     "search": SearchBot,
 }
 # Built-in bots that need an optional extra, imported only when named, and only where the command line of the

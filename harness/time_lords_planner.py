@@ -1,10 +1,13 @@
-"""How long the Lords turn planner takes a decision, beside greedy on the very same positions.
+"""How long the Lords turn planner (or another Lords bot) takes a decision, beside greedy on the very same
+positions.
 
-The planner (a setting such as `width=4:depth=3`, "" for its defaults) plays seat 0 against greedy in a few
-classic 2p games; at each of its decisions greedy decides the same position too, so both are timed on the
-same positions, and the decisions where they differ are counted. Figures for docs/BOTS.md, not a test:
+The planner (a setting such as `width=4:depth=3`, "" for its defaults; `--bot lookahead` for the turn search
+past the opponent's reply) plays seat 0 against greedy in a few classic 2p games; at each of its decisions
+greedy decides the same position too, so both are timed on the same positions, and the decisions where they
+differ are counted. Figures for docs/BOTS.md, not a test:
 
     python -m harness.time_lords_planner width=6:depth=5 --games 2
+    python -m harness.time_lords_planner --bot lookahead --games 2
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import time
 from bots.greedy import GreedyBot
 from bots.local import decide, game_info
 from bots.planner import PlannerBot
+from bots.registry import bot_class
 from engine.core.api import GameConfig
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 
@@ -32,13 +36,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("setting", nargs="?", default="", help="the planner's setting (planner@SETTING)")
     parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--bot", default="planner", help="the Lords bot timed (planner, lookahead)")
     args = parser.parse_args(argv)
     planned: list[float] = []
     greedy: list[float] = []
-    differ = 0
+    differ = unplanned = 0
     for game in range(args.games):
         state, _ = GAME.new(GameConfig("lords", "classic", 2, f"tm{game}", ()))
-        planner = PlannerBot.configured("x", args.setting) if args.setting else PlannerBot("x")
+        kind = bot_class(args.bot)
+        planner = kind.configured("x", args.setting) if args.setting else kind("x")
         opponent = GreedyBot("x")
         version = 0
         while not GAME.is_over(state):
@@ -51,13 +57,15 @@ def main(argv: list[str] | None = None) -> int:
                 started = time.perf_counter()
                 differ += decide(GreedyBot("z"), GAME, state, info, version) != action
                 greedy.append(time.perf_counter() - started)
+                unplanned += args.bot != "planner" and decide(PlannerBot("z"), GAME, state, info, version) != action
             else:
                 action = decide(opponent, GAME, state, info, version)
             GAME.apply(state, seat, action)
             version += 1
-    print(spread("planner", planned))
+    print(spread(args.bot, planned))
     print(spread("greedy", greedy))
-    print(f"the planner chose otherwise than greedy in {differ} of {len(planned)} decisions")
+    print(f"{args.bot} chose otherwise than greedy in {differ} of {len(planned)} decisions"
+          + (f", than the planner in {unplanned}" if args.bot != "planner" else ""))
     return 0
 
 

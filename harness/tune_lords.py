@@ -9,16 +9,20 @@ gains on a few hundred games are mostly the deals' noise.
 
     python -m harness.tune_lords duel --weights money_early=0.5:money_late=0.05 --rules classic --players 2
     python -m harness.tune_lords search --rules classic --players 2 --deals 100 --seed tune1
+    python -m harness.tune_lords duel --bot lookahead --deals 100 --seed p1 --save lookahead.json
+    python -m harness.tune_lords pair lookahead.json planner.json     # two bots' margins, deal by deal
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import statistics
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 
 from arena.fanout import play_games
 from arena.play import GameRecord
@@ -41,15 +45,15 @@ class Duel:
     games: int
     margin: float = 0.0
     error: float = 0.0
+    deals: Mapping[int, float] = dataclasses.field(default_factory=dict)  # the margin in each deal
 
     def line(self) -> str:
         return (f"{self.share:6.1%} ({self.low:.1%}-{self.high:.1%}) of {self.games}, points margin "
                 f"{self.margin:+.2f} +-{self.error:.2f}  {self.weights.text() or 'plain'}")
 
 
-def margins(records: Sequence[GameRecord], where: Sequence[Scheduled], bot: str) -> tuple[float, float]:
-    """The mean over deals of `bot`'s points less the best other seat's (its rotations averaged within a
-    deal), and that mean's standard error."""
+def deal_margins(records: Sequence[GameRecord], where: Sequence[Scheduled], bot: str) -> dict[int, float]:
+    """`bot`'s points less the best other seat's in each deal, its rotations averaged within the deal."""
     per_deal: dict[int, list[float]] = {}
     for record, place in zip(records, where, strict=True):
         points = [s["points"] for s in record.standings]
@@ -57,9 +61,26 @@ def margins(records: Sequence[GameRecord], where: Sequence[Scheduled], bot: str)
             if name == bot:
                 others = max(p for s, p in enumerate(points) if s != seat)
                 per_deal.setdefault(place.deal, []).append(points[seat] - others)
-    means = [statistics.fmean(v) for v in per_deal.values()]
-    spread = statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 0.0
-    return statistics.fmean(means), spread
+    return {deal: statistics.fmean(v) for deal, v in per_deal.items()}
+
+
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of `values` and its standard error."""
+    spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return statistics.fmean(values), spread
+
+
+def margins(records: Sequence[GameRecord], where: Sequence[Scheduled], bot: str) -> tuple[float, float]:
+    """The mean over deals of `bot`'s points less the best other seat's (its rotations averaged within a
+    deal), and that mean's standard error."""
+    return mean_and_error(list(deal_margins(records, where, bot).values()))
+
+
+def paired(these: Mapping[int, float], those: Mapping[int, float]) -> tuple[float, float, int]:
+    """How much more `these` deals' margins are than `those` on the deals both played (two challengers on
+    the same deals: the luck of each deal cancels), ± its standard error, and how many deals."""
+    common = sorted(set(these) & set(those))
+    return (*mean_and_error([these[d] - those[d] for d in common]), len(common))
 
 
 def challenger(weights: Weights) -> str:
@@ -76,7 +97,8 @@ def duel(weights: Weights, rules: str, players: int, deals: int, seed: str, jobs
     specs, where = plan("lords", rules, players, [lineup], deals, seed)
     records = play_games(specs, jobs)
     row = standings(lineup, records, where)[0]
-    return Duel(weights, row.share, row.low, row.high, row.games, *margins(records, where, lineup[0]))
+    each = deal_margins(records, where, lineup[0])
+    return Duel(weights, row.share, row.low, row.high, row.games, *mean_and_error(list(each.values())), each)
 
 
 def neighbours(weights: Weights, name: str) -> Iterator[Weights]:
@@ -109,7 +131,7 @@ def coordinate_search(start: Weights, rules: str, players: int, deals: int, seed
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=("duel", "search"))
+    parser.add_argument("mode", choices=("duel", "search", "pair"))
     parser.add_argument("--weights", default="", help="name=number pairs joined by ':' (the rest plain)")
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--players", type=int, default=2)
@@ -118,10 +140,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--bot", default="", help="duel: this bot (such as planner@depth=4) instead of greedy")
+    parser.add_argument("--save", default="", help="duel: write each deal's margin to this JSON file")
+    parser.add_argument("files", nargs="*", help="pair: two files --save wrote, on the same deals")
     args = parser.parse_args(argv)
     weights = Weights.parse(args.weights)
-    if args.mode == "duel":
-        print(duel(weights, args.rules, args.players, args.deals, args.seed, args.jobs, args.bot).line(), args.bot)
+    if args.mode == "pair":
+        these, those = ({int(k): v for k, v in json.loads(Path(f).read_text()).items()} for f in args.files)
+        gain, error, deals = paired(these, those)
+        print(f"{args.files[0]} less {args.files[1]}: points margin {gain:+.2f} +-{error:.2f} over {deals} deals")
+    elif args.mode == "duel":
+        fought = duel(weights, args.rules, args.players, args.deals, args.seed, args.jobs, args.bot)
+        print(fought.line(), args.bot)
+        if args.save:
+            Path(args.save).write_text(json.dumps(fought.deals))
     else:
         found = coordinate_search(weights, args.rules, args.players, args.deals, args.seed, args.rounds)
         print(f"found {found.text() or 'plain'}")

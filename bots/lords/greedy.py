@@ -55,10 +55,12 @@ RICH = 200  # $m added to a position to list the buys the bot cannot afford yet
 class LordsGreedy:
     """Chooses one Lords of Vegas action from a view and the legal actions (engine objects)."""
 
-    def __init__(self, seed: int | str = 0, weights: Weights = PLAIN, deals: bool = False) -> None:
+    def __init__(self, seed: int | str = 0, weights: Weights = PLAIN, deals: bool = False,
+                 rolls: int = REORG_SAMPLES) -> None:
         self.rng = random.Random(str(seed))
         self.weights = weights
         self.deals = deals  # propose the best deal a greedy partner accepts (`bots.lords.dealing`)
+        self.rolls = rolls  # rerolls tried per reorganization (fewer in a search's simulated turns)
         self.offered: tuple[int, set[ProposeTrade]] = (-1, set())  # the turn, and the offers made in it
 
     def choose(self, turn: Turn) -> Choice:
@@ -90,10 +92,14 @@ class LordsGreedy:
         seat = int(view["viewer"])
         outlook = Outlook.of(view, self.weights)
         base = GAME.determinize(view, int(view["viewer"]), self.rng)
-        pending = view.get("pending")
-        if pending and pending["kind"] == "layoff":
+        return self.choice_in(base, seat, outlook, options)
+
+    def choice_in(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any]) -> Any:
+        """What greedy plays at `seat` in the full position `base` (its view's, or a search's sample, which a
+        turn never reads the hidden part of), judging by `outlook`; `options` are the seat's legal actions."""
+        if base.pending and base.pending[0].kind == "layoff":
             return self._layoff(base, seat, outlook)
-        if pending:  # a decision: the best of its answers, however they compare with now
+        if base.pending:  # a decision: the best of its answers, however they compare with now
             return max(options, key=lambda option: self.expected(base, seat, option, outlook))
         gains = self.gains(base, seat, outlook, options)
         if gains and max(gains.values()) > WORTH_DOING:
@@ -150,7 +156,7 @@ class LordsGreedy:
 
     def expected(self, base: LordsState, seat: int, action: Any, outlook: Outlook) -> float:
         """The mean value of the position after `action`, over samples of the dice it rolls."""
-        samples = REORG_SAMPLES if isinstance(action, Reorganize) or rerolls(base, action) else 1
+        samples = self.rolls if isinstance(action, Reorganize) or rerolls(base, action) else 1
         total = 0.0
         for k in range(samples):
             state = base.clone()

@@ -85,15 +85,23 @@ class LordsPlanner:
         best = self.plan(base, seat, outlook, options)
         if best is not None:
             return best.first
-        return self.greedy.otherwise(base, seat, outlook, options)
+        action = self.greedy.otherwise(base, seat, outlook, options)
+        self.greedy.remember(view, action)  # an offer refused is not made again this turn
+        return action
 
     def plan(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any]) -> Line | None:
         """The best sequence of at most `reach.depth` actions whose end is worth more than `WORTH_DOING`
-        above now, by beam search (`reach.width` sequences kept at each step, best first; sequences of the
-        same actions in another order count once); None if no sequence is worth doing."""
+        above now (the first of `lines`); None if no sequence is worth doing."""
+        found = self.lines(base, seat, outlook, options)
+        return found[0] if found else None
+
+    def lines(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any]) -> list[Line]:
+        """Every sequence the beam search kept whose end is worth more than `WORTH_DOING` above now, best
+        first (the shorter first among equals): a beam search of `reach.depth` steps, `reach.width` sequences
+        kept at each step, best first; sequences of the same actions in another order count once."""
         now = value(base, seat, outlook)
         beam = [Line(None, (), base, now)]
-        best: Line | None = None
+        kept: list[Line] = []
         for _ in range(self.reach.depth):
             grown: dict[frozenset[str], Line] = {}
             for line in beam:
@@ -102,12 +110,9 @@ class LordsPlanner:
                     if key not in grown or child.worth > grown[key].worth:
                         grown[key] = child
             beam = sorted(grown.values(), key=lambda line: -line.worth)[:self.reach.width]
-            if not beam:
-                break
-            if beam[0].worth > now + WORTH_DOING and (best is None or beam[0].worth > best.worth):
-                best = beam[0]
+            kept += [line for line in beam if line.worth > now + WORTH_DOING]
             beam = [line for line in beam if line.state is not None]
-        return best
+        return sorted(kept, key=lambda line: -line.worth)
 
     def extend(self, line: Line, seat: int, outlook: Outlook, first: Sequence[Any]) -> list[Line]:
         """Every sequence one action longer than `line` (at the root, the decision's own legal `first`)."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, NamedTuple
 
 from bots.lords.cardvalue import card_worths
@@ -142,6 +143,7 @@ def dealt(pile: list[int], players: int) -> int:
     return len(pile)
 
 
+@cache  # a few hundred (score, tiles) pairs, asked for hundreds of thousands of times a game
 def points_per_payment(score: int, tiles: int) -> float:
     """Points a payment of `tiles` should move a chip from `score`, breaks included, averaged over this stop
     and the next two (the chip moves on as the game goes)."""

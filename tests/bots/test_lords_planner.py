@@ -17,7 +17,7 @@ from bots.planner import PlannerBot
 from bots.registry import make_bot
 from engine.core.api import GameConfig
 from engine.core.rng import Rng
-from engine.lords.board import END_OF_GAME
+from engine.lords.board import END_OF_GAME, LOT_BY_NAME
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
 from tests.bots.test_lords_greedy import early
@@ -60,6 +60,21 @@ def test_it_ends_its_turn_when_nothing_is_worth_doing() -> None:
     tile(state, "C1", "gold", "blue", pips=5)
     money(state, blue=30)
     assert chosen(PlannerBot("t"), state) == "end"
+
+
+def test_an_offer_refused_is_not_made_again_in_the_same_turn() -> None:
+    state = early(blank("classic", 4, current="blue"))  # greedy's die offer (tests/bots/test_lords_greedy.py)
+    tile(state, "B1", "gold", "green", pips=6)
+    tile(state, "B2", "gold", "blue", pips=5)
+    tile(state, "B3", "gold", "blue", pips=5)
+    state.reorganized[LOT_BY_NAME["B1"]] = True
+    money(state, blue=120)
+    bot = PlannerBot("t")
+    offer = chosen(bot, state)
+    assert offer.startswith("trade blue>green $")
+    GAME.apply(state, 0, GAME.parse_action(offer))
+    GAME.apply(state, 1, GAME.parse_action(f"reject {state.trades[0].id}"))
+    assert chosen(bot, state) == "end"
 
 
 def test_the_same_seed_makes_the_same_choices() -> None:

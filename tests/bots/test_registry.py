@@ -86,7 +86,7 @@ def test_a_host_who_allows_plugin_bots_seats_entry_points_but_never_imports_what
     with serving(tmp_path / "plugins", settings=Settings(plugin_bots=True)) as server, \
             stub_for(server.address) as stub:
         types = {t.name: list(t.bots) for t in stub.ListGameTypes(pb.ListGameTypesRequest()).games}
-        assert types["lords"] == ["greedy", "greedy@deals", "lazy", "planner", "random", "search"]
+        assert types["lords"] == ["greedy", "greedy@deals", "lazy", "lookahead", "planner", "random", "search"]
         assert create(stub, "lazy").game_id  # type: ignore[attr-defined]
         assert "unknown bot 'lazybots:Lazy'" in refusal(create, stub, "lazybots:Lazy")[2]
     assert ServerOptions().settings.plugin_bots is False

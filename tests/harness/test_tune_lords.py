@@ -7,7 +7,7 @@ import pytest
 from arena.play import GameRecord
 from arena.tournament import Scheduled
 from bots.lords.value import Weights
-from harness.tune_lords import challenger, duel, margins, neighbours
+from harness.tune_lords import challenger, duel, margins, neighbours, paired
 
 
 def record(seats: tuple[str, ...], points: tuple[int, ...]) -> GameRecord:
@@ -38,3 +38,10 @@ def test_plain_greedy_as_a_challenger_has_a_name_of_its_own_that_reads_back_as_p
     assert challenger(Weights()) != "greedy"
     assert Weights.parse(challenger(Weights()).split("@", 1)[1]) == Weights()
     assert challenger(Weights(income=0.8)) == "greedy@income=0.8"
+
+
+def test_two_challengers_are_compared_deal_by_deal_on_the_deals_both_played() -> None:
+    gain, error, deals = paired({0: 5.0, 1: -20.0, 2: 3.0}, {0: 1.0, 1: -26.0, 3: 9.0})
+    assert deals == 2
+    assert gain == pytest.approx(5.0)  # deal 0: +4, deal 1: +6
+    assert error == pytest.approx(1.0)  # the differences' sd 1.41, / sqrt 2

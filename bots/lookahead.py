@@ -1,0 +1,37 @@
+"""The lookahead bot: Lords of Vegas turns searched past the opponent's reply (`bots.lords.turns`)."""
+
+from __future__ import annotations
+
+from bots.base import Bot, Choice, Turn
+from bots.choices import back, engine_option
+from bots.lords.planner import AHEAD, Reach
+from bots.lords.turns import LOOKING, Looking, LordsTurns
+from bots.lords.value import PLAIN, Weights
+from engine.lords.game import LORDS_OF_VEGAS as GAME
+
+
+class LookaheadBot(Bot):
+    """Plays the whole turn that does best once the opponent has replied; greedy's answers otherwise."""
+
+    name = "lookahead"
+    games = ("lords",)
+
+    def __init__(self, seed: str = "0", weights: Weights = PLAIN, reach: Reach = AHEAD,
+                 looking: Looking = LOOKING) -> None:
+        super().__init__(seed)
+        self.turns = LordsTurns(seed, weights, reach, looking)
+
+    @classmethod
+    def configured(cls, seed: str, setting: str) -> LookaheadBot:
+        """`lookahead@samples=12:lines=2:width=4:learned=1`: the search's effort (`Looking`), the planner's
+        reach (`Reach`) and the value's weights (`Weights`), pairs joined by `:` in any order."""
+        pairs = [pair for pair in setting.split(":") if pair]
+        looking = [pair for pair in pairs if pair.partition("=")[0] in Looking.__slots__]
+        reach = [pair for pair in pairs if pair.partition("=")[0] in Reach.__slots__]
+        weights = [pair for pair in pairs if pair not in looking and pair not in reach]
+        return cls(seed, Weights.parse(":".join(weights)), Reach.parse(":".join(reach)),
+                   Looking.parse(":".join(looking)))
+
+    def choose(self, turn: Turn) -> Choice:
+        options = [engine_option(GAME, option) for option in turn.legal]
+        return back(self.turns.decide(turn.view, options), options, turn.legal)

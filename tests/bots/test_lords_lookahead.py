@@ -1,0 +1,114 @@
+"""The Lords of Vegas turn search past the opponent's reply (`lookahead`): it leaves a plan the opponent's
+greedy answer punishes, plays the planner's plan when no answer does, follows the plan it chose through
+the turn, and stays deterministic and honest (it reads the seat's view only)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bots.greedy import GreedyBot
+from bots.local import decide, game_info
+from bots.lookahead import LookaheadBot
+from bots.lords.planner import Reach
+from bots.lords.turns import Looking
+from bots.lords.value import Weights
+from bots.planner import PlannerBot
+from bots.registry import make_bot
+from engine.core.api import GameConfig
+from engine.core.rng import Rng
+from engine.lords.board import END_OF_GAME
+from engine.lords.game import LORDS_OF_VEGAS as GAME
+from engine.lords.state import LordsState
+from tests.bots.test_lords_greedy import early
+from tests.bots.test_lords_planner import chosen, two_casinos
+from tests.engine.lords.position import blank, marker, money
+
+
+def next_door(green_money: int) -> LordsState:
+    """Blue, with $15m, can build on A1 or E1 (the same price and die), not both. Green holds A4, next to
+    A1, whose printed die (4) beats A1's (3): building A4 in the colour of a casino on A1 merges the two
+    under Green. E1 has no neighbour anyone holds."""
+    state = early(blank("classic", 2, current="blue"))
+    marker(state, "A1", "blue")
+    marker(state, "E1", "blue")
+    marker(state, "A4", "green")
+    money(state, blue=15, green=green_money)
+    return state
+
+
+def test_it_builds_away_from_a_lot_whose_build_would_take_its_casino_over() -> None:
+    state = next_door(green_money=30)
+    assert chosen(PlannerBot("t"), state) == "build A1 purple"  # by the static value, A1 is as good as E1
+    after = GAME.clone(state)
+    GAME.apply(after, 0, GAME.parse_action("build A1 purple"))
+    GAME.apply(after, 0, GAME.parse_action("end"))
+    assert chosen(GreedyBot("t"), after) == "build A4 purple"  # green's reply: the merged casino is its
+    assert chosen(LookaheadBot("t"), state) == "build E1 purple"
+
+
+def test_it_plays_the_planners_plan_when_the_opponent_cannot_answer_it() -> None:
+    state = next_door(green_money=5)  # green cannot pay for A4
+    assert chosen(LookaheadBot("t"), state) == chosen(PlannerBot("t"), state) == "build A1 purple"
+
+
+def test_it_follows_the_plan_it_chose_through_the_turn() -> None:
+    state = two_casinos()  # the planner's two cheap sprawls (tests/bots/test_lords_planner.py)
+    bot = LookaheadBot("t")
+    assert chosen(bot, state) == "sprawl C9 C8"
+    course = bot.turns.course
+    assert course is not None and [a.text() for a in course.left] == ["sprawl C8 C7"]
+    GAME.apply(state, 0, GAME.parse_action("sprawl C9 C8"))
+    assert chosen(bot, state) == "sprawl C8 C7"
+    assert bot.turns.course is not None and bot.turns.course.left == []
+
+
+def test_a_position_other_than_the_plan_expected_is_searched_again() -> None:
+    state = two_casinos()
+    bot = LookaheadBot("t")
+    chosen(bot, state)
+    state.money[0] -= 10  # not what the plan left: it must not play on blindly
+    GAME.apply(state, 0, GAME.parse_action("sprawl C9 C8"))
+    assert bot.turns.follow(GAME.view(state, 0), GAME.legal_actions(state, 0)) is None
+
+
+def test_the_same_seed_makes_the_same_choices() -> None:
+    config = GameConfig("lords", "classic", 2, "looked", ())
+    runs = []
+    for _ in range(2):
+        state, _ = GAME.new(config)
+        bots = [LookaheadBot("s"), GreedyBot("s")]
+        actions: list[str] = []
+        while not GAME.is_over(state) and len(actions) < 80:
+            who = GAME.actors(state)[0]
+            action = decide(bots[who], GAME, state, game_info(config, who), len(actions))
+            actions.append(action.text())
+            GAME.apply(state, who, action)
+        runs.append(actions)
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("shuffle", range(3))
+def test_it_chooses_the_same_whatever_the_hidden_deck_and_dice(shuffle: int) -> None:
+    state = next_door(green_money=30)
+    below_end = state.deck.index(END_OF_GAME)
+    above = state.deck[below_end + 1:]
+    random.Random(shuffle).shuffle(above)
+    state.deck[below_end + 1:] = above
+    state.rng = Rng(f"hidden/{shuffle}")
+    assert chosen(LookaheadBot("t"), state) == "build E1 purple"
+
+
+def test_its_settings_name_its_effort_reach_and_weights() -> None:
+    bot = make_bot("lookahead@samples=4:replies=2:confidence=0.5:width=4:learned=1", "1")
+    assert isinstance(bot, LookaheadBot)
+    assert bot.turns.looking == Looking(samples=4, replies=2, confidence=0.5)
+    assert bot.turns.planner.reach == Reach(width=4)
+    assert bot.turns.weights == Weights(learned=1.0)
+    assert LookaheadBot("1").turns.looking == Looking()
+    with pytest.raises(ValueError, match="at least 1"):
+        make_bot("lookahead@samples=0", "1")
+    with pytest.raises(ValueError, match="no weight 'deep'"):
+        make_bot("lookahead@deep=2", "1")
+    assert LookaheadBot.games == ("lords",)
