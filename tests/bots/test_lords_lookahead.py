@@ -4,12 +4,9 @@ the turn, and stays deterministic and honest (it reads the seat's view only)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bots.greedy import GreedyBot
-from bots.local import decide, game_info
 from bots.lookahead import LookaheadBot
 from bots.lords.planner import Reach
 from bots.lords.turns import Looking
@@ -17,12 +14,10 @@ from bots.lords.value import Weights
 from bots.planner import PlannerBot
 from bots.registry import make_bot
 from engine.core.api import GameConfig
-from engine.core.rng import Rng
-from engine.lords.board import END_OF_GAME
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
 from tests.bots.test_lords_greedy import early
-from tests.bots.test_lords_planner import chosen, two_casinos
+from tests.bots.test_lords_planner import chosen, hidden_reshuffled, played, two_casinos
 from tests.engine.lords.position import blank, marker, money
 
 
@@ -75,29 +70,13 @@ def test_a_position_other_than_the_plan_expected_is_searched_again() -> None:
 
 def test_the_same_seed_makes_the_same_choices() -> None:
     config = GameConfig("lords", "classic", 2, "looked", ())
-    runs = []
-    for _ in range(2):
-        state, _ = GAME.new(config)
-        bots = [LookaheadBot("s"), GreedyBot("s")]
-        actions: list[str] = []
-        while not GAME.is_over(state) and len(actions) < 80:
-            who = GAME.actors(state)[0]
-            action = decide(bots[who], GAME, state, game_info(config, who), len(actions))
-            actions.append(action.text())
-            GAME.apply(state, who, action)
-        runs.append(actions)
+    runs = [played(config, [LookaheadBot("s"), GreedyBot("s")], 80) for _ in range(2)]
     assert runs[0] == runs[1]
 
 
 @pytest.mark.parametrize("shuffle", range(3))
 def test_it_chooses_the_same_whatever_the_hidden_deck_and_dice(shuffle: int) -> None:
-    state = next_door(green_money=30)
-    below_end = state.deck.index(END_OF_GAME)
-    above = state.deck[below_end + 1:]
-    random.Random(shuffle).shuffle(above)
-    state.deck[below_end + 1:] = above
-    state.rng = Rng(f"hidden/{shuffle}")
-    assert chosen(LookaheadBot("t"), state) == "build E1 purple"
+    assert chosen(LookaheadBot("t"), hidden_reshuffled(next_door(green_money=30), shuffle)) == "build E1 purple"
 
 
 def test_its_settings_name_its_effort_reach_and_weights() -> None:

@@ -77,31 +77,37 @@ def test_an_offer_refused_is_not_made_again_in_the_same_turn() -> None:
     assert chosen(bot, state) == "end"
 
 
-def test_the_same_seed_makes_the_same_choices() -> None:
-    config = GameConfig("lords", "classic", 2, "planned", ())
-    runs = []
-    for _ in range(2):
-        state, _ = GAME.new(config)
-        bots = [PlannerBot("s"), PlannerBot("s")]
-        actions: list[str] = []
-        while not GAME.is_over(state) and len(actions) < 120:
-            who = GAME.actors(state)[0]
-            action = decide(bots[who], GAME, state, game_info(config, who), len(actions))
-            actions.append(action.text())
-            GAME.apply(state, who, action)
-        runs.append(actions)
-    assert runs[0] == runs[1]
+def played(config: GameConfig, bots: list[Bot], limit: int) -> list[str]:
+    """The first `limit` actions of a game of `bots` (fresh ones: a bot remembers its game)."""
+    state, _ = GAME.new(config)
+    actions: list[str] = []
+    while not GAME.is_over(state) and len(actions) < limit:
+        who = GAME.actors(state)[0]
+        action = decide(bots[who], GAME, state, game_info(config, who), len(actions))
+        actions.append(action.text())
+        GAME.apply(state, who, action)
+    return actions
 
 
-@pytest.mark.parametrize("shuffle", range(4))
-def test_it_chooses_the_same_whatever_the_hidden_deck_and_dice(shuffle: int) -> None:
-    state = two_casinos()
+def hidden_reshuffled(state: LordsState, shuffle: int) -> LordsState:
+    """`state` with what its seats cannot see changed: the deck above End of Game reshuffled, fresh dice."""
     below_end = state.deck.index(END_OF_GAME)
     above = state.deck[below_end + 1:]
     random.Random(shuffle).shuffle(above)
     state.deck[below_end + 1:] = above
     state.rng = Rng(f"hidden/{shuffle}")
-    assert chosen(PlannerBot("t"), state) == "sprawl C9 C8"
+    return state
+
+
+def test_the_same_seed_makes_the_same_choices() -> None:
+    config = GameConfig("lords", "classic", 2, "planned", ())
+    runs = [played(config, [PlannerBot("s"), PlannerBot("s")], 120) for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("shuffle", range(4))
+def test_it_chooses_the_same_whatever_the_hidden_deck_and_dice(shuffle: int) -> None:
+    assert chosen(PlannerBot("t"), hidden_reshuffled(two_casinos(), shuffle)) == "sprawl C9 C8"
 
 
 def test_its_settings_name_how_far_it_plans_and_its_weights() -> None:
