@@ -7,6 +7,7 @@ from bots.choices import back, engine_option
 from bots.lords.planner import AHEAD, Reach
 from bots.lords.turns import LOOKING, Looking, LordsTurns
 from bots.lords.value import PLAIN, Weights
+from bots.settings import grouped
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
@@ -25,12 +26,8 @@ class LookaheadBot(Bot):
     def configured(cls, seed: str, setting: str) -> LookaheadBot:
         """`lookahead@samples=12:lines=2:width=4:learned=1`: the search's effort (`Looking`), the planner's
         reach (`Reach`) and the value's weights (`Weights`), pairs joined by `:` in any order."""
-        pairs = [pair for pair in setting.split(":") if pair]
-        looking = [pair for pair in pairs if pair.partition("=")[0] in Looking.__slots__]
-        reach = [pair for pair in pairs if pair.partition("=")[0] in Reach.__slots__]
-        weights = [pair for pair in pairs if pair not in looking and pair not in reach]
-        return cls(seed, Weights.parse(":".join(weights)), Reach.parse(":".join(reach)),
-                   Looking.parse(":".join(looking)))
+        looking, reach, weights = grouped(setting, [Looking.__slots__, Reach.__slots__])
+        return cls(seed, Weights.parse(weights), Reach.parse(reach), Looking.parse(looking))
 
     def choose(self, turn: Turn) -> Choice:
         options = [engine_option(GAME, option) for option in turn.legal]

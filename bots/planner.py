@@ -6,6 +6,7 @@ from bots.base import Bot, Choice, Turn
 from bots.choices import back, engine_option
 from bots.lords.planner import AHEAD, LordsPlanner, Reach
 from bots.lords.value import PLAIN, Weights
+from bots.settings import grouped
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
@@ -23,10 +24,8 @@ class PlannerBot(Bot):
     def configured(cls, seed: str, setting: str) -> PlannerBot:
         """`planner@width=5:depth=4:learned=1`: how far it plans (`Reach`) and the value's weights (`Weights`),
         pairs joined by `:` in any order, the rest the defaults."""
-        pairs = [pair for pair in setting.split(":") if pair]
-        reach = [pair for pair in pairs if pair.partition("=")[0] in Reach.__slots__]
-        weights = [pair for pair in pairs if pair not in reach]
-        return cls(seed, Weights.parse(":".join(weights)), Reach.parse(":".join(reach)))
+        reach, weights = grouped(setting, [Reach.__slots__])
+        return cls(seed, Weights.parse(weights), Reach.parse(reach))
 
     def choose(self, turn: Turn) -> Choice:
         options = [engine_option(GAME, option) for option in turn.legal]

@@ -4,7 +4,7 @@ refuses a setting it does not have, or a number it cannot take, in the same word
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar
 
 N = TypeVar("N", int, float)
@@ -29,3 +29,14 @@ def named_numbers(text: str, names: Collection[str], kind: Callable[[str], N], w
             raise ValueError(f"{what} {name} takes {wanted}{bound}, not {number!r}")
         given[name] = value
     return given
+
+
+def grouped(text: str, groups: Sequence[Collection[str]]) -> list[str]:
+    """`text`'s pairs sorted into one text per group of names (a pair goes to the first group that has its
+    name), and a last text of the rest, in their order: a bot whose setting mixes several readers' names
+    (`lookahead@samples=12:width=4:learned=1`) hands each reader its own."""
+    texts: list[list[str]] = [[] for _ in range(len(groups) + 1)]
+    for pair in filter(None, text.split(":")):
+        name = pair.partition("=")[0]
+        texts[next((k for k, names in enumerate(groups) if name in names), len(groups))].append(pair)
+    return [":".join(pairs) for pairs in texts]
