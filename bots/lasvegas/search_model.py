@@ -95,7 +95,7 @@ class LasVegasModel:
             return ranked
         finally:
             solver.deadline = solver.allowance = None
-        return [max(ranked, key=lambda option: values[option])]  # the first of equals: greedy's if it is one
+        return [solved_choice(ranked, values)]
 
     def solver_of(self, state: LasVegasState) -> RoundSolver:
         """The round's solver for the root's seat (a new one when the round or the seat changed)."""
@@ -134,12 +134,9 @@ class LasVegasModel:
     def solved_move(self, state: LasVegasState) -> None:
         """The searcher places as a solved root does: the number of the best value, greedy's if it is one."""
         options = list(state.options)
-        values = self.solver_of(state).options(state)
-        best = max(values)
+        values = dict(zip(options, self.solver_of(state).options(state), strict=True))
         choice = options[Table.of_state(state).best(options, self.seat)]
-        if values[options.index(choice)] < best:
-            choice = options[values.index(best)]
-        GAME.apply(state, self.seat, choice)
+        GAME.apply(state, self.seat, solved_choice([choice, *(o for o in options if o != choice)], values))
 
     def solves_tail(self, state: LasVegasState) -> bool:
         return (self.solve_tail > 0 and state.players == SOLVER_SEATS and self.horizon == ROUND
@@ -163,3 +160,9 @@ def greedy_move(state: LasVegasState) -> None:
     seat = GAME.actors(state)[0]
     options = GAME.legal_actions(state, seat)
     GAME.apply(state, seat, options[Table.of_state(state).best(options, seat)] if len(options) > 1 else options[0])
+
+
+def solved_choice(ranked: Sequence[Any], values: Mapping[Any, float]) -> Any:
+    """The option of the best exact value, the first of equals in `ranked` (greedy's choice first: it is kept
+    where the solver cannot tell it from another)."""
+    return max(ranked, key=lambda option: values[option])
