@@ -1,8 +1,10 @@
-"""Small statistics for comparing bots: a win rate with its Wilson 95% interval."""
+"""Small statistics for comparing bots: a win rate with its Wilson 95% interval, a mean with its standard error."""
 
 from __future__ import annotations
 
 import math
+import statistics
+from collections.abc import Sequence
 
 Z95 = 1.959963984540054
 
@@ -16,3 +18,9 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of `values` and its standard error (0 for a single value)."""
+    spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return statistics.fmean(values), spread

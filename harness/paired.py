@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 from arena.play import GameRecord, GameSpec, play_spec
-from arena.stats import wilson_interval
+from arena.stats import mean_and_error, wilson_interval
 from arena.tournament import plan
 
 
@@ -63,11 +61,6 @@ def outcome(record: GameRecord, seat: int) -> tuple[float, float]:
     return record.share(seat), figures[seat] - max(f for o, f in enumerate(figures) if o != seat)
 
 
-def mean_error(values: Sequence[float]) -> tuple[float, float]:
-    spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return statistics.fmean(values), spread
-
-
 def play(base: str, challenger: str, against: str, args: argparse.Namespace) -> int:
     lineup = (base,) + (against,) * (args.players - 1)
     specs, where = plan(args.game, args.rules, args.players, [lineup], args.deals, args.seed)
@@ -101,8 +94,8 @@ def report(base: str, challenger: str, per_deal: dict[int, list[list[float]]], d
         share = sum(statistics.fmean(d[column]) for d in deals)
         low, high = wilson_interval(share, n)
         print(f"{name}: {share / n:.1%} ({low:.1%}-{high:.1%}) of {games} games")
-    share, error = mean_error([statistics.fmean(d[1]) - statistics.fmean(d[0]) for d in deals])
-    margin, merror = mean_error([statistics.fmean(d[3]) - statistics.fmean(d[2]) for d in deals])
+    share, error = mean_and_error([statistics.fmean(d[1]) - statistics.fmean(d[0]) for d in deals])
+    margin, merror = mean_and_error([statistics.fmean(d[3]) - statistics.fmean(d[2]) for d in deals])
     print(f"{challenger} less {base}, per deal: win share {share:+.1%} +-{error:.1%}, "
           f"margin {margin:+.2f} +-{merror:.2f} ({differ} of {games} games ended differently)")
 

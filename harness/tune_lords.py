@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import statistics
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -26,6 +25,7 @@ from pathlib import Path
 
 from arena.fanout import play_games
 from arena.play import GameRecord
+from arena.stats import mean_and_error
 from arena.tournament import Scheduled, plan, standings
 from bots.lords.value import Weights
 
@@ -62,12 +62,6 @@ def deal_margins(records: Sequence[GameRecord], where: Sequence[Scheduled], bot:
                 others = max(p for s, p in enumerate(points) if s != seat)
                 per_deal.setdefault(place.deal, []).append(points[seat] - others)
     return {deal: statistics.fmean(v) for deal, v in per_deal.items()}
-
-
-def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of `values` and its standard error."""
-    spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return statistics.fmean(values), spread
 
 
 def margins(records: Sequence[GameRecord], where: Sequence[Scheduled], bot: str) -> tuple[float, float]:
