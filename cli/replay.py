@@ -16,8 +16,8 @@ from typing import Any
 import structlog
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from cli.progress import progress
 from common.logs import configure_logging
 from replays.audit import AuditError, audit_replay
 from replays.audit.plot import write_plot
@@ -69,17 +69,15 @@ def run_verify(args: argparse.Namespace) -> int:
     console = Console(stderr=args.json, highlight=False)
     reports: list[VerificationReport] = []
     started = time.perf_counter()
-    columns = (TextColumn("[bold]verifying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True, disable=len(args.files) < 2) as progress:
-        task = progress.add_task("files", total=len(args.files))
+    with progress(console, "verifying", len(args.files), "files", shown=len(args.files) > 1) as tracker:
         for path in args.files:
             report = verify_path(path)
             reports.append(report)
             log.info("replay_verified", file=str(path), status=report.status, actions=report.actions,
                      line=report.problem.line if report.problem else None)
             if not args.json:
-                render_report(report, progress.console)
-            progress.advance(task)
+                render_report(report, tracker.console)
+            tracker.advance(1)
     seconds = time.perf_counter() - started
     if args.json:
         print(json.dumps([r.to_json() for r in reports], indent=2))

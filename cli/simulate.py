@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from arena.fanout import default_jobs, play_games
@@ -26,6 +25,7 @@ from arena.play import GameRecord, GameSpec
 from arena.stats import wilson_interval
 from bots.registry import bot_names, bot_problem
 from cli.choices import options_text, rules_text
+from cli.progress import progress
 from engine import GameConfig, get_game
 from engine.registry import game_names
 
@@ -96,16 +96,15 @@ def plan(game: str, rules: str, players: int, games: int, seed: str, bots: Seque
 
 
 def simulate(game: str, rules: str, players: int, games: int, seed: str, bots: Sequence[str],
-             options: Sequence[str] = (), replays: Path | None = None, progress: Progress | None = None,
+             options: Sequence[str] = (), replays: Path | None = None, advance: Callable[[int], None] | None = None,
              jobs: int = 1, ray_address: str | None = None, cards: str = "") -> SimulationReport:
-    """Play `games` games; `cards` is the text of an Underworld card file ("" for the shipped deck)."""
+    """Play `games` games; `advance(n)` hears as games finish; `cards` is the text of an Underworld card file
+    ("" for the shipped deck)."""
     report = SimulationReport(game, rules, players, tuple(sorted(options)), seed, tuple(bots))
-    task = progress.add_task("games", total=games) if progress else None
     if replays:
         replays.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     specs = plan(game, rules, players, games, seed, bots, options, replays, cards)
-    advance = (lambda n: progress.advance(task, n)) if progress and task is not None else None
     report.records = play_games(specs, jobs, ray_address, advance)
     report.seconds = time.perf_counter() - started
     return report
@@ -195,10 +194,9 @@ def run(args: argparse.Namespace) -> int:
         for problem in problems:
             console.print(f"[red]vegas simulate:[/red] {problem}")
         return 2
-    columns = (TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with progress(console, "simulating", args.games) as tracker:
         report = simulate(args.game, rules, args.players, args.games, args.seed, bots, options, args.replays,
-                          progress, args.jobs, args.ray, cards)
+                          tracker.advance, args.jobs, args.ray, cards)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:

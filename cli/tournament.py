@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from arena import strength
@@ -34,6 +33,7 @@ from arena.remote import play_on_server
 from arena.tournament import Lineup, Standing, plan, round_robin, standings
 from bots.registry import bot_names, bot_problem
 from cli.choices import options_text, rules_text
+from cli.progress import progress
 from cli.simulate import add_fanout_arguments
 from common.password import read_password
 from engine import GameConfig, get_game
@@ -138,19 +138,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace, specs: list[GameSpec], console: Console) -> list[GameRecord]:
-    """The games, in-process (on cores or Ray) or on a server (`--server`), with a progress bar."""
-    columns = (TextColumn("[bold]playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("games", total=len(specs))
-
-        def advance(n: int) -> None:
-            progress.advance(task, n)
-
+    """The games, in-process (on cores or Ray) or on a server (`--server`), their progress shown as they
+    finish (`cli.progress`)."""
+    with progress(console, "playing", len(specs)) as tracker:
         if not args.server:
-            return play_games(specs, args.jobs, args.ray, advance)
+            return play_games(specs, args.jobs, args.ray, tracker.advance)
         password = read_password(args.password_file, "vegas tournament") if args.password_file else None
         return asyncio.run(play_on_server(specs, args.server, games_at_once=args.jobs, password=password,
-                                          progress=advance))
+                                          progress=tracker.advance))
 
 
 def command_of(args: argparse.Namespace, rules: str, options: tuple[str, ...]) -> str:
