@@ -61,11 +61,16 @@ def seat_to_ask(actors: Sequence[int], seats: Iterable[int], may_act: Callable[[
 ANSWER_PATIENCE = 5.0  # seconds a remote bot waits for the answers to an offer of its own before it goes on
 
 
-def awaited_offers(view: Mapping[str, Any], seat: int) -> list[int]:
-    """The open trades `seat` proposed that another party has not accepted yet (a Lords of Vegas view lists its
-    open trades; a game without trades has none)."""
-    return [trade["id"] for trade in view.get("trades", ())
-            if trade["proposer"] == seat and any(p != seat and p not in trade["accepted"] for p in trade["parties"])]
+def awaited_offers(view: Mapping[str, Any], seat: int) -> dict[int, frozenset[int]]:
+    """The open trades `seat` proposed that another party has not accepted yet, each with the parties still to
+    answer it (a Lords of Vegas view lists its open trades; a game without trades has none)."""
+    awaited = {}
+    for trade in view.get("trades", ()):
+        if trade["proposer"] == seat:
+            partners = frozenset(p for p in trade["parties"] if p != seat and p not in trade["accepted"])
+            if partners:
+                awaited[int(trade["id"])] = partners
+    return awaited
 
 
 class AnswerWait:
@@ -75,17 +80,35 @@ class AnswerWait:
     the offer would expire unanswered. Each offer is waited for at most `patience` seconds from when the seat
     first saw it open (half the time left on the seat's turn clock, if less), so a partner who never answers
     does not stall the seat. Remote bots (`bots.runner`, `ANSWER_PATIENCE`) and the server's own bot seats
-    (`server.botseats`, longer: their partners are often people) both wait so."""
+    (`server.botseats`, longer: their partners are often people) both wait so.
 
-    def __init__(self, patience: float) -> None:
+    A partner who let one of the seat's offers run out unanswered is waited for only `hurried` seconds on
+    the next ones, until it answers one (accepts it, or refuses it so that it closes): a person who ignores
+    the deals a bot offers should not wait out the whole patience again for each of them."""
+
+    def __init__(self, patience: float, hurried: float | None = None) -> None:
         self.patience = patience
+        self.hurried = patience if hurried is None else min(hurried, patience)
         self._until: dict[int, float] = {}  # each open offer: when (on the caller's clock) waiting for it ends
+        self._partners: dict[int, frozenset[int]] = {}  # each open offer: the parties still to answer it
+        self.lapsed: set[int] = set()  # partners who let an offer run out, not answering any since
 
     def left(self, view: Mapping[str, Any], seat: int, now: float, clock_left: float | None) -> float:
         """Seconds the seat still waits, at `now`, in `view` (0 when none of its offers awaits an answer)."""
-        patience = self.patience if clock_left is None else min(self.patience, clock_left / 2)
-        self._until = {offer: self._until.get(offer, now + patience) for offer in awaited_offers(view, seat)}
-        return max(0.0, max(self._until.values(), default=now) - now)
+        awaited = awaited_offers(view, seat)
+        for offer, partners in self._partners.items():
+            if now < self._until[offer]:  # answered in time: a partner no longer awaited has answered
+                self.lapsed -= partners - awaited.get(offer, frozenset())
+        until = {}
+        for offer, partners in awaited.items():
+            if offer not in self._until:
+                patience = self.hurried if partners <= self.lapsed else self.patience
+                self._until[offer] = now + (patience if clock_left is None else min(patience, clock_left / 2))
+            until[offer] = self._until[offer]
+            if until[offer] <= now:
+                self.lapsed |= partners
+        self._until, self._partners = until, awaited
+        return max(0.0, max(until.values(), default=now) - now)
 
 
 def game_info(config: GameConfig, seat: int) -> GameInfo:

@@ -8,7 +8,8 @@ timer (`server.turntimer`) runs from the version that waits for it, the pause be
 bot still choosing when it runs out gets its default played (logged `bot_late`), and its late choice is
 dropped as stale. Its `Turn.time_limit` says how many seconds it has left, so a search can budget. A bot
 seat that has offered a trade lets its partners answer before it goes on (`bots.local.AnswerWait`), as a
-remote bot does, but longer (`PERSON_PATIENCE`): a person needs a while to read an offer and weigh it.
+remote bot does, but longer (`PERSON_PATIENCE`): a person needs a while to read an offer and weigh it. A
+person who let one run out is waited for only as long as a bot (`ANSWER_PATIENCE`) until they answer one.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import contextvars
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bots.local import AnswerWait, seat_to_ask
+from bots.local import ANSWER_PATIENCE, AnswerWait, seat_to_ask
 from server import errors
 from server.matches import RecordFailed
 
@@ -115,7 +116,7 @@ class BotSeats:
 
     def _answers_awaited(self, seat: int, version: int) -> float:
         """Seconds `seat` still waits for the answers to its open offers (0: none awaits, or patience ran out)."""
-        wait = self._answers.setdefault(seat, AnswerWait(PERSON_PATIENCE))
+        wait = self._answers.setdefault(seat, AnswerWait(PERSON_PATIENCE, hurried=ANSWER_PATIENCE))
         return wait.left(self.session.audience.view(seat), seat, asyncio.get_running_loop().time(),
                          self.session.timer.seconds_left(seat, version))
 
