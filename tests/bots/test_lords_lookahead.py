@@ -48,6 +48,13 @@ def test_it_plays_the_planners_plan_when_the_opponent_cannot_answer_it() -> None
     assert chosen(LookaheadBot("t"), state) == chosen(PlannerBot("t"), state) == "build A1 purple"
 
 
+@pytest.mark.parametrize(("green_money", "departed"), [(30, 1), (5, 0)])
+def test_it_counts_the_turns_where_it_left_the_planners_plan(green_money: int, departed: int) -> None:
+    bot = LookaheadBot("t")
+    chosen(bot, next_door(green_money))
+    assert (bot.turns.searched, bot.turns.departed) == (1, departed)
+
+
 def test_it_follows_the_plan_it_chose_through_the_turn() -> None:
     state = two_casinos()  # the planner's two cheap sprawls (tests/bots/test_lords_planner.py)
     bot = LookaheadBot("t")
@@ -86,6 +93,10 @@ def test_its_settings_name_its_effort_reach_and_weights() -> None:
     assert bot.turns.planner.reach == Reach(width=4)
     assert bot.turns.weights == Weights(learned=1.0)
     assert LookaheadBot("1").turns.looking == Looking()
+    assert LookaheadBot.configured("1", "own=1").turns.looking == Looking(own=1)
+    assert LookaheadBot.configured("1", "own=0").turns.looking == Looking()
+    with pytest.raises(ValueError, match="own takes a whole number of at least 0"):
+        make_bot("lookahead@own=-1", "1")
     with pytest.raises(ValueError, match="at least 1"):
         make_bot("lookahead@samples=0", "1")
     with pytest.raises(ValueError, match="no weight 'deep'"):
