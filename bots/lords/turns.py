@@ -182,19 +182,25 @@ class LordsTurns:
 
     def choose(self, view: Mapping[str, Any], seat: int, plans: list[Plan]) -> int:
         """The index of the plan to play: the best on the same samples, if it beats the first (the planner's
-        best) by `looking.confidence` standard errors of the paired differences; else 0."""
+        best) by `looking.confidence` standard errors of the paired differences; else 0. Plans that leave the
+        same position on a sample (greedy's own turn is often one of the planner's lines) are judged once:
+        what follows is greedy's, which decides alike from alike positions, its rerolls drawn from the
+        position's own generator."""
         scores: list[list[float]] = [[] for _ in plans]
         for _ in range(self.looking.samples):
             sample = GAME.determinize(view, seat, self.rng)
+            judged: dict[str, float] = {}  # the position the seat's turn leaves (its hash): its outcome
             for index, plan in enumerate(plans):
-                scores[index].append(self.outcome(sample, seat, plan))
+                left = self.played(sample, seat, plan)
+                key = GAME.state_hash(left)
+                if key not in judged:
+                    judged[key] = self.outcome(left, seat)
+                scores[index].append(judged[key])
         best = max(range(len(plans)), key=lambda i: (sum(scores[i]), -i))
         return best if clearly_better(scores[best], scores[0], self.looking.confidence) else 0
 
-    def outcome(self, sample: LordsState, seat: int, plan: Plan) -> float:
-        """The seat's value after `plan` on a copy of `sample` and every opponent's turn played by greedy
-        (`looking.replies` rounds of them, the seat's own turns between by greedy too), and the card drawn for
-        the seat's next turn (and that turn too, by greedy, with `looking.own`)."""
+    def played(self, sample: LordsState, seat: int, plan: Plan) -> LordsState:
+        """A copy of `sample` once the seat has played `plan` to its turn's end."""
         state = sample.clone()
         turn = state.turn
         for action in plan.actions:
@@ -209,6 +215,12 @@ class LordsTurns:
             play_turn(state, self.mine, self.theirs, seat)
         elif state.turn == turn and state.phase != OVER:
             GAME.apply(state, seat, EndTurn())
+        return state
+
+    def outcome(self, state: LordsState, seat: int) -> float:
+        """The seat's value once every opponent's turn has been played by greedy on `state` (`looking.replies`
+        rounds of them, the seat's own turns between by greedy too), and the card drawn for the seat's next
+        turn (and that turn too, by greedy, with `looking.own`). Plays on `state` itself."""
         for _ in range(self.looking.replies * state.players - 1 + self.looking.own):
             if state.phase == OVER:
                 break
