@@ -9,11 +9,12 @@ import pytest
 from bots.greedy import GreedyBot
 from bots.lookahead import LookaheadBot
 from bots.lords.planner import Reach
-from bots.lords.turns import Looking
+from bots.lords.turns import Looking, Plan
 from bots.lords.value import Weights
 from bots.planner import PlannerBot
 from bots.registry import make_bot
 from engine.core.api import GameConfig
+from engine.lords.actions import EndTurn
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
 from tests.bots.test_lords_greedy import early
@@ -102,3 +103,14 @@ def test_its_settings_name_its_effort_reach_and_weights() -> None:
     with pytest.raises(ValueError, match="no weight 'deep'"):
         make_bot("lookahead@deep=2", "1")
     assert LookaheadBot.games == ("lords",)
+
+
+def test_plans_that_leave_the_same_position_are_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = next_door(green_money=30)
+    turns = LookaheadBot("t").turns
+    judged = []
+    outcome = turns.outcome
+    monkeypatch.setattr(turns, "outcome", lambda left, seat: judged.append(seat) or outcome(left, seat))
+    ending, building = Plan((EndTurn(),)), Plan((GAME.parse_action("build E1 purple"),))
+    assert turns.choose(GAME.view(state, 0), 0, [ending, building, ending, building]) == 1
+    assert len(judged) == 2 * turns.looking.samples
