@@ -38,13 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("setting", nargs="?", default="", help="the planner's setting (planner@SETTING)")
     parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--seed", default="tm", help="the games' seeds: SEED0, SEED1, ...")
     parser.add_argument("--bot", default="planner", help="the Lords bot timed (planner, lookahead)")
     args = parser.parse_args(argv)
     planned: list[float] = []
     greedy: list[float] = []
     differ = unplanned = searched = departed = 0
     for game in range(args.games):
-        state, _ = GAME.new(GameConfig("lords", "classic", 2, f"tm{game}", ()))
+        state, _ = GAME.new(GameConfig("lords", "classic", 2, f"{args.seed}{game}", ()))
         kind = bot_class(args.bot)
         planner = kind.configured("x", args.setting) if args.setting else kind("x")
         opponent = GreedyBot("x")
