@@ -27,7 +27,7 @@ from bots.lords.planner import AHEAD, LordsPlanner, Reach
 from bots.lords.playout import answer_trades
 from bots.lords.value import PLAIN, Outlook, Weights, value
 from bots.search import clearly_better
-from bots.settings import named_numbers
+from bots.settings import grouped, named_numbers
 from engine.core.errors import IllegalAction
 from engine.lords.actions import EndTurn, Reorganize
 from engine.lords.game import LORDS_OF_VEGAS as GAME
@@ -42,22 +42,25 @@ class Looking:
     """How the turn search spends its effort: the determinized samples every plan is played on, the planner's
     best lines among the plans, the rounds of turns played by greedy past the seat's (1: each opponent's
     reply; 2: and the seat's next turn and every opponent's again), the rerolls a simulated greedy tries per
-    reorganization (greedy's own 12 make a simulated turn several times dearer), and the standard errors by
-    which a plan must beat the planner's best to be played."""
+    reorganization (greedy's own 12 make a simulated turn several times dearer), the seat's own turns played
+    by greedy after the last reply before the value is read (0: judged as the seat's next turn starts; 1: as
+    it ends, so that what a plan leaves is judged by what the seat's greedy makes of it), and the standard
+    errors by which a plan must beat the planner's best to be played."""
 
     samples: int = 8
     lines: int = 3
     replies: int = 1
     rolls: int = 4
+    own: int = 0
     confidence: float = 1.0
 
     @classmethod
     def parse(cls, text: str) -> Looking:
-        """`samples=8:lines=3:replies=1:rolls=4:confidence=1` (any may be left out); ValueError names what is wrong."""
-        pairs = [pair for pair in text.split(":") if pair]
-        shares = ":".join(pair for pair in pairs if pair.partition("=")[0] == "confidence")
-        counts = ":".join(pair for pair in pairs if pair.partition("=")[0] != "confidence")
-        looking = cls(**named_numbers(counts, cls.__slots__[:-1], int, least=1))
+        """`samples=8:lines=3:replies=1:rolls=4:own=0:confidence=1` (any may be left out); ValueError names what
+        is wrong."""
+        shares, own, counts = grouped(text, [("confidence",), ("own",)])
+        looking = cls(**named_numbers(counts, ("samples", "lines", "replies", "rolls"), int, least=1),
+                      **named_numbers(own, ("own",), int, least=0))
         confidence = named_numbers(shares, ("confidence",), float, least=0.0).get("confidence")
         return looking if confidence is None else replace(looking, confidence=confidence)
 
@@ -98,6 +101,8 @@ class LordsTurns:
         self.mine = LordsGreedy(seed, weights, rolls=looking.rolls)  # the seat's greedy in simulated turns
         self.theirs = LordsGreedy(seed, rolls=looking.rolls)  # the opponents' (plain greedy)
         self.course: Course | None = None
+        self.searched = 0  # turns whose plans were compared on the samples (for harness.time_lords_planner)
+        self.departed = 0  # of those, the turns where another plan than the planner's best was chosen
 
     def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
         """The chosen action (an engine action). Decisions, trade answers and a turn with nothing worth
@@ -116,8 +121,10 @@ class LordsTurns:
             action = self.greedy.otherwise(base, seat, outlook, options)
             self.greedy.remember(view, action)
             return action
-        chosen = plans[self.choose(view, seat, plans)] if len(plans) > 1 else plans[0]
-        return self.start(view, options, chosen)
+        index = self.choose(view, seat, plans) if len(plans) > 1 else 0
+        self.searched += len(plans) > 1
+        self.departed += index != 0
+        return self.start(view, options, plans[index])
 
     def follow(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any | None:
         """The next action of the plan being followed, if the position is the one it expected; else None."""
@@ -175,19 +182,25 @@ class LordsTurns:
 
     def choose(self, view: Mapping[str, Any], seat: int, plans: list[Plan]) -> int:
         """The index of the plan to play: the best on the same samples, if it beats the first (the planner's
-        best) by `looking.confidence` standard errors of the paired differences; else 0."""
+        best) by `looking.confidence` standard errors of the paired differences; else 0. Plans that leave the
+        same position on a sample (greedy's own turn is often one of the planner's lines) are judged once:
+        what follows is greedy's, which decides alike from alike positions, its rerolls drawn from the
+        position's own generator."""
         scores: list[list[float]] = [[] for _ in plans]
         for _ in range(self.looking.samples):
             sample = GAME.determinize(view, seat, self.rng)
+            judged: dict[str, float] = {}  # the position the seat's turn leaves (its hash): its outcome
             for index, plan in enumerate(plans):
-                scores[index].append(self.outcome(sample, seat, plan))
+                left = self.played(sample, seat, plan)
+                key = GAME.state_hash(left)
+                if key not in judged:
+                    judged[key] = self.outcome(left, seat)
+                scores[index].append(judged[key])
         best = max(range(len(plans)), key=lambda i: (sum(scores[i]), -i))
         return best if clearly_better(scores[best], scores[0], self.looking.confidence) else 0
 
-    def outcome(self, sample: LordsState, seat: int, plan: Plan) -> float:
-        """The seat's value after `plan` on a copy of `sample` and every opponent's turn played by greedy
-        (`looking.replies` rounds of them, the seat's own turns between by greedy too), and the card drawn for
-        the seat's next turn."""
+    def played(self, sample: LordsState, seat: int, plan: Plan) -> LordsState:
+        """A copy of `sample` once the seat has played `plan` to its turn's end."""
         state = sample.clone()
         turn = state.turn
         for action in plan.actions:
@@ -202,7 +215,13 @@ class LordsTurns:
             play_turn(state, self.mine, self.theirs, seat)
         elif state.turn == turn and state.phase != OVER:
             GAME.apply(state, seat, EndTurn())
-        for _ in range(self.looking.replies * state.players - 1):
+        return state
+
+    def outcome(self, state: LordsState, seat: int) -> float:
+        """The seat's value once every opponent's turn has been played by greedy on `state` (`looking.replies`
+        rounds of them, the seat's own turns between by greedy too), and the card drawn for the seat's next
+        turn (and that turn too, by greedy, with `looking.own`). Plays on `state` itself."""
+        for _ in range(self.looking.replies * state.players - 1 + self.looking.own):
             if state.phase == OVER:
                 break
             play_turn(state, self.mine, self.theirs, seat)

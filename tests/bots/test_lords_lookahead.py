@@ -9,11 +9,12 @@ import pytest
 from bots.greedy import GreedyBot
 from bots.lookahead import LookaheadBot
 from bots.lords.planner import Reach
-from bots.lords.turns import Looking
+from bots.lords.turns import Looking, Plan
 from bots.lords.value import Weights
 from bots.planner import PlannerBot
 from bots.registry import make_bot
 from engine.core.api import GameConfig
+from engine.lords.actions import EndTurn
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
 from tests.bots.test_lords_greedy import early
@@ -46,6 +47,13 @@ def test_it_builds_away_from_a_lot_whose_build_would_take_its_casino_over() -> N
 def test_it_plays_the_planners_plan_when_the_opponent_cannot_answer_it() -> None:
     state = next_door(green_money=5)  # green cannot pay for A4
     assert chosen(LookaheadBot("t"), state) == chosen(PlannerBot("t"), state) == "build A1 purple"
+
+
+@pytest.mark.parametrize(("green_money", "departed"), [(30, 1), (5, 0)])
+def test_it_counts_the_turns_where_it_left_the_planners_plan(green_money: int, departed: int) -> None:
+    bot = LookaheadBot("t")
+    chosen(bot, next_door(green_money))
+    assert (bot.turns.searched, bot.turns.departed) == (1, departed)
 
 
 def test_it_follows_the_plan_it_chose_through_the_turn() -> None:
@@ -86,8 +94,23 @@ def test_its_settings_name_its_effort_reach_and_weights() -> None:
     assert bot.turns.planner.reach == Reach(width=4)
     assert bot.turns.weights == Weights(learned=1.0)
     assert LookaheadBot("1").turns.looking == Looking()
+    assert LookaheadBot.configured("1", "own=1").turns.looking == Looking(own=1)
+    assert LookaheadBot.configured("1", "own=0").turns.looking == Looking()
+    with pytest.raises(ValueError, match="own takes a whole number of at least 0"):
+        make_bot("lookahead@own=-1", "1")
     with pytest.raises(ValueError, match="at least 1"):
         make_bot("lookahead@samples=0", "1")
     with pytest.raises(ValueError, match="no weight 'deep'"):
         make_bot("lookahead@deep=2", "1")
     assert LookaheadBot.games == ("lords",)
+
+
+def test_plans_that_leave_the_same_position_are_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = next_door(green_money=30)
+    turns = LookaheadBot("t").turns
+    judged = []
+    outcome = turns.outcome
+    monkeypatch.setattr(turns, "outcome", lambda left, seat: judged.append(seat) or outcome(left, seat))
+    ending, building = Plan((EndTurn(),)), Plan((GAME.parse_action("build E1 purple"),))
+    assert turns.choose(GAME.view(state, 0), 0, [ending, building, ending, building]) == 1
+    assert len(judged) == 2 * turns.looking.samples
