@@ -1,4 +1,5 @@
-"""Small statistics for comparing bots: a win rate with its Wilson 95% interval, a mean with its standard error."""
+"""Small statistics for comparing bots and timings: a win rate with its Wilson 95% interval, a mean with its
+standard error, a percentile."""
 
 from __future__ import annotations
 
@@ -24,3 +25,9 @@ def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
     """The mean of `values` and its standard error (0 for a single value)."""
     spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return statistics.fmean(values), spread
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The value below which `fraction` of `values` lie (the nearest rank of the sorted values)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arena.stats import percentile
 from benchmarks import grpc_floor
 from benchmarks.baseline import baseline_checkout
 from benchmarks.rows import Row
@@ -141,11 +142,6 @@ class GameTimes:
             if sent is not None and len(self.held[version]) == self.subscribers:
                 trips.append(max(self.held[version]) - sent)
         return trips
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 async def _seat_bots(client: Client, index: int, think: float) -> tuple[list[SeatRunner], GameTimes]:

@@ -33,8 +33,9 @@ from pathlib import Path
 import grpc
 from vegas.v1 import table_pb2 as pb
 
+from arena.stats import percentile
 from benchmarks.serve_process import ServeProcess, split_cores, tcp_connections
-from benchmarks.server import Load, Scenario, load_rows, measure, percentile
+from benchmarks.server import Load, Scenario, load_rows, measure
 from harness.report import Rows, markdown_table, print_table, write_section
 from harness.spectators import Spectators, Stub, watch_running_games
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.play import play_one
+from arena.stats import percentile
 from bots.base import Bot, Choice, GameInfo, Turn
 from bots.registry import make_bot
 from engine import GameConfig
@@ -50,9 +51,8 @@ def table(seconds: dict[str, list[float]]) -> str:
     """One row a bot: its decisions, and their mean, 95th percentile and longest, in milliseconds."""
     lines = ["| bot | decisions | mean ms | 95th percentile ms | most ms |", "| --- | ---: | ---: | ---: | ---: |"]
     for name, times in seconds.items():
-        ordered = sorted(times)
-        lines.append(f"| {name} | {len(ordered)} | {statistics.fmean(ordered) * 1000:.0f} | "
-                     f"{ordered[int(0.95 * (len(ordered) - 1))] * 1000:.0f} | {ordered[-1] * 1000:.0f} |")
+        lines.append(f"| {name} | {len(times)} | {statistics.fmean(times) * 1000:.0f} | "
+                     f"{percentile(times, 0.95) * 1000:.0f} | {max(times) * 1000:.0f} |")
     return "\n".join(lines)
 
 

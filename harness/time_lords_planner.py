@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 
+from arena.stats import percentile
 from bots.greedy import GreedyBot
 from bots.local import decide, game_info
 from bots.lords.turns import LordsTurns
@@ -28,9 +29,8 @@ from engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 def spread(label: str, seconds: list[float]) -> str:
-    seconds = sorted(seconds)
     return (f"{label}: mean {statistics.fmean(seconds) * 1000:.0f} ms, 95th percentile "
-            f"{seconds[int(0.95 * len(seconds))] * 1000:.0f} ms, most {seconds[-1] * 1000:.0f} ms "
+            f"{percentile(seconds, 0.95) * 1000:.0f} ms, most {max(seconds) * 1000:.0f} ms "
             f"over {len(seconds)} decisions")
 
 

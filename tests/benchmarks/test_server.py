@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchmarks.serve_process import answer_times, stolen_percent
-from benchmarks.server import GameTimes, Load, Scenario, load_rows, match_rows, percentile, pooled
+from benchmarks.server import GameTimes, Load, Scenario, load_rows, match_rows, pooled
 from vegas_client import ViewUpdate
 
 
@@ -16,11 +16,6 @@ def test_a_round_trip_runs_from_the_send_to_the_last_subscriber_holding_the_diff
     times.made_by[1] = 0
     times.on_update(ViewUpdate(2, {}))  # held by one subscriber only: not counted either
     assert [round(t, 6) for t in times.round_trips()] == [0.009]
-
-
-def test_percentiles_are_taken_from_the_sorted_values() -> None:
-    values = [float(v) for v in range(100, 0, -1)]
-    assert (percentile(values, 0.5), percentile(values, 0.99), percentile(values, 1.0)) == (51.0, 100.0, 100.0)
 
 
 def test_steal_is_the_share_of_cpu_time_the_hypervisor_took() -> None:
