@@ -101,11 +101,12 @@ class AnswerWait:
                 self.lapsed -= partners - awaited.get(offer, frozenset())
         until = {}
         for offer, partners in awaited.items():
-            if offer not in self._until:
+            if offer in self._until:
+                until[offer] = self._until[offer]
+            else:
                 patience = self.hurried if partners <= self.lapsed else self.patience
-                self._until[offer] = now + (patience if clock_left is None else min(patience, clock_left / 2))
-            until[offer] = self._until[offer]
-            if until[offer] <= now:
+                until[offer] = now + (patience if clock_left is None else min(patience, clock_left / 2))
+            if until[offer] <= now:  # ran out unanswered
                 self.lapsed |= partners
         self._until, self._partners = until, awaited
         return max(0.0, max(until.values(), default=now) - now)
