@@ -29,6 +29,7 @@ from multiprocessing.queues import Queue
 import grpc
 
 from benchmarks.serve_process import cpu_seconds, split_cores
+from common import loops
 from replays.format import sync_file
 from server.syncer import Syncer
 
@@ -90,7 +91,7 @@ async def _serve(ports: Queue[int], records: str | None) -> None:
 def _server_process(ports: Queue[int], cores: set[int] | None, records: str | None) -> None:
     if cores is not None:
         os.sched_setaffinity(0, cores)
-    asyncio.run(_serve(ports, records))
+    loops.run(_serve(ports, records))
 
 
 @dataclass
@@ -171,7 +172,7 @@ def _measure(games: int, think: float, seconds: float, cores: tuple[set[int], se
             assert started is not None and ended is not None, "the floor's server is gone, or this is not Linux"
             return ended - started
 
-        used = asyncio.run(play())
+        used = loops.run(play())
         return Floor(len(trips), used, trips)
     finally:
         os.sched_setaffinity(0, own)

@@ -41,6 +41,7 @@ from bots.base import GameInfo
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
 from bots.runner import SeatRunner
+from common import loops
 from engine import GameConfig, Match, game_names, get_game
 from engine.core.canonical import canonical_bytes
 from server.diff import make_patch
@@ -296,9 +297,9 @@ def round_trip_rows(scenarios: list[Scenario], seconds: float = 30.0, baseline: 
                 for scenario in chosen:
                     runs, old_runs = [], []
                     for _ in range(scenario.runs):
-                        runs.append(asyncio.run(measure(server, scenario, seconds, load_cores)))
+                        runs.append(loops.run(measure(server, scenario, seconds, load_cores)))
                         if old is not None and scenario.target:
-                            old_runs.append(asyncio.run(measure(old, scenario, seconds, load_cores)))
+                            old_runs.append(loops.run(measure(old, scenario, seconds, load_cores)))
                     rows += load_rows(pooled(runs), runs)
                     if old_runs:
                         rows += load_rows(pooled(old_runs), old_runs, baseline=baseline)

@@ -14,7 +14,6 @@ entry point's, or `module:Class` (docs/BOTS.md).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import time
 from pathlib import Path
@@ -25,6 +24,7 @@ import structlog
 from bots.base import Bot, GameInfo
 from bots.registry import bot_names, make_bot
 from bots.runner import SeatRunner
+from common import loops
 from common.logs import configure_logging
 from common.password import read_password
 from vegas_client import BOTS, Client, VegasError, client_for
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"vegas bot: --bot {args.bot}: {error}") from None
     password = read_password(args.password_file, "vegas bot") if args.password_file else None
     try:
-        asyncio.run(play(args, bot, password))
+        loops.run(play(args, bot, password))
     except SpecError as error:
         print(f"vegas bot: --create {args.create!r}: {error.message}", file=sys.stderr)
         return 2

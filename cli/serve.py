@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 from pathlib import Path
 from typing import Any
 
 import structlog
 
+from common import loops
 from common.logs import configure_logging
 from common.password import read_password
 from server.app import PortInUse, ServerOptions, serve_forever
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     host = f"[{args.host}]" if ":" in args.host else args.host
     try:
-        asyncio.run(serve_forever(f"{host}:{args.port}", options))
+        loops.run(serve_forever(f"{host}:{args.port}", options))
     except (DataDirInUse, PortInUse) as error:
         log.error("cannot_serve", reason=str(error))
         return 1

@@ -15,7 +15,6 @@ of a deal are fresh deals, not duplicates: the same line-ups and rotations, nois
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import time
 from dataclasses import asdict
@@ -35,6 +34,7 @@ from bots.registry import bot_names, bot_problem
 from cli.choices import options_text, rules_text
 from cli.progress import progress
 from cli.simulate import add_fanout_arguments
+from common import loops
 from common.password import read_password
 from engine import GameConfig, get_game
 from engine.registry import check_config, game_names
@@ -144,7 +144,7 @@ def _play(args: argparse.Namespace, specs: list[GameSpec], console: Console) -> 
         if not args.server:
             return play_games(specs, args.jobs, args.ray, tracker.advance)
         password = read_password(args.password_file, "vegas tournament") if args.password_file else None
-        return asyncio.run(play_on_server(specs, args.server, games_at_once=args.jobs, password=password,
+        return loops.run(play_on_server(specs, args.server, games_at_once=args.jobs, password=password,
                                           progress=tracker.advance))
 
 

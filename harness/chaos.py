@@ -37,6 +37,7 @@ from vegas.v1 import table_pb2_grpc
 
 from benchmarks.serve_process import ServeProcess
 from bots.runner import random_action
+from common import loops
 from harness.report import Rows, markdown_table, print_table, write_section
 from replays.fairness import PROVEN, Reveal
 from replays.format import parse_lines, split_complete
@@ -282,7 +283,7 @@ class Chaos:
 
 
 def run(directory: Path, plan: Plan) -> Outcome:
-    return asyncio.run(Chaos(directory, plan).run())
+    return loops.run(Chaos(directory, plan).run())
 
 
 def report_body(plan: Plan, outcome: Outcome, seconds: float) -> str:

@@ -18,6 +18,7 @@ from vegas.v1 import table_pb2 as pb
 from vegas.v1 import table_pb2_grpc
 
 from benchmarks.serve_process import ServeProcess, tcp_connections
+from common import loops
 
 Stub: TypeAlias = table_pb2_grpc.VegasTableStub
 
@@ -99,4 +100,4 @@ async def spectate(address: str, streams: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(spectate(sys.argv[1], int(sys.argv[2])))
+    loops.run(spectate(sys.argv[1], int(sys.argv[2])))

@@ -13,6 +13,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from vegas.v1 import table_pb2
 
+from common.loops import loop_name
 from server.auth import PasswordCheck
 from server.datadir import DataDirLock
 from server.hub import GameHub
@@ -129,7 +130,7 @@ async def _serve(address: str, options: ServerOptions, store: GameStore,
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     hub.start()
     log.info("serving", address=address, port=port, data_dir=str(options.data_dir), games=waiting,
-             tls=options.tls_cert is not None, password=options.password is not None)
+             tls=options.tls_cert is not None, password=options.password is not None, loop=loop_name())
     return RunningServer(server, hub, port, health_servicer, lock), port
 
 

@@ -1,0 +1,41 @@
+"""`common.loops.run`: uvloop where it is installed, asyncio's own loop where it is not; `vegas serve` runs on
+uvloop (it is a dependency on this platform) and says so in its `serving` line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.serve_process import ServeProcess
+from common import loops
+
+
+async def _answer(value: int) -> tuple[int, str]:
+    await asyncio.sleep(0)
+    return value, loops.loop_name()
+
+
+def test_run_gives_the_coroutines_result_on_uvloop_where_installed() -> None:
+    pytest.importorskip("uvloop")
+    assert loops.run(_answer(7)) == (7, "uvloop")
+
+
+def test_run_falls_back_to_asyncios_loop_without_uvloop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # `import uvloop` raises ImportError
+    assert loops.loop_factory() is None
+    assert loops.run(_answer(7)) == (7, "asyncio")
+
+
+def test_vegas_serve_runs_on_uvloop_and_says_so(tmp_path: Path) -> None:
+    pytest.importorskip("uvloop")
+    serve = ServeProcess(tmp_path / "data", tmp_path / "serve.log")
+    try:
+        lines = [json.loads(line) for line in (tmp_path / "serve.log").read_text().splitlines()
+                 if line.startswith("{")]
+    finally:
+        assert serve.stop() == 0
+    assert [line["loop"] for line in lines if line["event"] == "serving"] == ["uvloop"]
