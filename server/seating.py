@@ -35,7 +35,7 @@ async def join(session: GameSession, name: str, seat: int | None, entropy: str,
 async def _join(session: GameSession, name: str, seat: int | None, entropy: str,
                 entropy_commitment: str) -> tuple[int, str]:
     async with session.lock:
-        chosen = free_seat(session, seat)
+        chosen = _free_seat(session, seat)
         token = new_token()
         async with saved_change(session.store, session.record) as game:
             record = game.seats[chosen]
@@ -51,7 +51,7 @@ async def _join(session: GameSession, name: str, seat: int | None, entropy: str,
     return chosen, token
 
 
-def free_seat(session: GameSession, seat: int | None) -> int:
+def _free_seat(session: GameSession, seat: int | None) -> int:
     """The seat a joiner gets: `seat` if it is free, the first free one if None; ApiError if there is none to
     take (the game expired, started, or that seat is taken or does not exist)."""
     if session.expired:
