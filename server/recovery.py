@@ -2,8 +2,8 @@
 off. A game is suspended when its state may be ahead of its replay file (a write or fsync failed); until it
 is re-played from the file, its session refuses everything with UNAVAILABLE `suspended`.
 
-A re-play drops a torn last record (`note_dropped` says so), here and when a game is restored at start-up
-(`server.restoring`).
+Re-playing a game drops a torn last record, and `note_dropped` says so: when a suspended game is re-played
+(`GameSession`) and when a game is restored at start-up (`server.restoring`).
 """
 
 from __future__ import annotations
