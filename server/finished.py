@@ -14,7 +14,7 @@ import bisect
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
-from server import errors
+from server import errors, restoring
 from server.records import GameRecord, GameStore, well_formed_id
 from server.session import GameSession
 
@@ -81,7 +81,7 @@ class FinishedGames:
             raise errors.unknown_game(game_id)
         try:
             session = self.open_session(await asyncio.to_thread(self.store.load, game_id))
-            finished = await session.load_finished()
+            finished = await restoring.load_finished(session)
         except (OSError, ValueError, KeyError, TypeError):  # removed meanwhile (an expired lobby game), unreadable
             raise errors.unknown_game(game_id) from None
         if not finished:

@@ -15,7 +15,7 @@ import structlog
 from bots.registry import bot_problem
 from engine.core.api import GameConfig
 from engine.registry import check_config
-from server import errors
+from server import errors, restoring, seating
 from server.finished import FinishedGames, Key, key_of
 from server.limits import Limits
 from server.matches import Matches
@@ -127,7 +127,7 @@ class GameHub:
         log.info("game_created", game_id=record.game_id, game=game, rules=rules, players=players,
                  bots=sorted(bots), commitment=record.commitment, private=private, turn_timer=timer,
                  bot_turn_timer=bot_timer)
-        await session.open()
+        await seating.open_game(session)
         return session, code
 
     def _timers(self, turn_timer: float | None, bot_turn_timer: float | None, think_ms: int) -> tuple[float, float]:
@@ -199,7 +199,7 @@ class GameHub:
         before = self.now() - timedelta(seconds=self.limits.waiting_expiry)
         gone = []
         for session in [s for s in self._waiting() if s.record.lobby_changed() < before]:
-            if await session.expire(before):
+            if await restoring.expire(session, before):
                 self.sessions.pop(session.game_id, None)
                 gone.append(session.game_id)
         return gone
@@ -223,7 +223,7 @@ class GameHub:
         sessions = [self._add(record) for record in records]
         for session in sessions:
             session.on_finished = None  # a game found finished at start is only indexed, below
-        outcomes = await asyncio.gather(*(session.restore() for session in sessions), return_exceptions=True)
+        outcomes = await asyncio.gather(*(restoring.restore(session) for session in sessions), return_exceptions=True)
         finished = []
         for session, outcome in zip(sessions, outcomes, strict=True):
             session.on_finished = self._finished

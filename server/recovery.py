@@ -1,6 +1,10 @@
 """Re-playing a suspended game until that works: at once in the background, then again and again, backing
 off. A game is suspended when its state may be ahead of its replay file (a write or fsync failed); until it
-is re-played from the file, its session refuses everything with UNAVAILABLE `suspended`."""
+is re-played from the file, its session refuses everything with UNAVAILABLE `suspended`.
+
+Re-playing a game drops a torn last record, and `note_dropped` says so: when a suspended game is re-played
+(`GameSession`) and when a game is restored at start-up (`server.restoring`).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,11 @@ import asyncio
 import contextvars
 import itertools
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import structlog
+
+from replays.format import Tail
 
 RECOVERY_DELAYS = (0.0, 0.5, 2.0, 10.0, 30.0)  # seconds before each try to re-play a suspended game (then the last)
 
@@ -42,3 +49,12 @@ class Recovery:
                     return
                 except Exception:  # the disk still fails...: try again later
                     self.log.exception("recovery_failed", attempt=attempt + 1)
+
+
+def note_dropped(log: structlog.typing.FilteringBoundLogger, tail: Tail, path: Path) -> None:
+    """Say so when re-playing the game dropped a torn last record (`tail`: the file at `path` as it was
+    before): the record being written when the server stopped or a write failed; never acknowledged, as it
+    was not on disk."""
+    if tail.torn:
+        log.warning("replay_torn_record_dropped", line=tail.records + 1, seq=tail.records, bytes=tail.torn,
+                    file=str(path))

@@ -51,15 +51,13 @@ def awaiting_reveals(record: GameRecord, seconds_left: float | None) -> ApiError
 
 
 class RevealDeadline:
-    """The task that closes a game's reveal round when its time is up (`close` is the session's); a timeout
-    of 0 sets none (the game waits for every reveal)."""
+    """The task that closes a game's reveal round when its time is up; a timeout of 0 sets none (the game
+    waits for every reveal). What closes the round is handed over when it is armed (`server.seating`'s)."""
 
-    def __init__(self, game_id: str, timeout: float, now: Callable[[], datetime],
-                 close: Callable[[], Awaitable[bool]]) -> None:
+    def __init__(self, game_id: str, timeout: float, now: Callable[[], datetime]) -> None:
         self.game_id = game_id
         self.timeout = timeout
         self.now = now
-        self.close = close  # True once the round is closed (or was already)
         self._task: asyncio.Task[None] | None = None
 
     def seconds_left(self, since: datetime) -> float | None:
@@ -67,18 +65,19 @@ class RevealDeadline:
             return None
         return self.timeout - (self.now() - since).total_seconds()
 
-    def arm(self, since: datetime) -> None:
-        """Close the round `timeout` seconds after `since` (at once if that has passed)."""
+    def arm(self, since: datetime, close: Callable[[], Awaitable[bool]]) -> None:
+        """Run `close` `timeout` seconds after `since` (at once if that has passed), and again until it returns
+        True: the round is closed (or was already)."""
         delay = self.seconds_left(since)
         if delay is not None and (self._task is None or self._task.done()):
             # a context of its own: its log lines are not the request's that happened to start it
-            self._task = asyncio.get_running_loop().create_task(self._wait(delay),
+            self._task = asyncio.get_running_loop().create_task(self._wait(delay, close),
                                                                 name=f"reveal-{self.game_id}",
                                                                 context=contextvars.Context())
 
-    async def _wait(self, delay: float) -> None:
+    async def _wait(self, delay: float, close: Callable[[], Awaitable[bool]]) -> None:
         await asyncio.sleep(max(0.0, delay))
-        while not await self.close():  # the session logged why
+        while not await close():  # the seating logged why
             await asyncio.sleep(RETRY_SECONDS)
 
     def cancel(self) -> None:

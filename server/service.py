@@ -20,7 +20,7 @@ from vegas.v1 import table_pb2 as pb
 
 from bots.registry import seat_bots
 from engine.registry import game_names, get_game
-from server import convert, errors, handover, validate
+from server import convert, errors, handover, seating, validate
 from server.hub import GameHub
 from server.limits import StreamCounter, address_of
 from server.match import Timings
@@ -247,14 +247,14 @@ class VegasTable:
         wanted = request.seat if request.HasField("seat") else None
         entropy = validate.entropy(request.entropy)
         promised = validate.entropy_commitment(request.entropy_commitment, entropy)
-        seat, token = await session.join(validate.name(request.name), wanted, entropy, promised)
+        seat, token = await seating.join(session, validate.name(request.name), wanted, entropy, promised)
         structlog.contextvars.bind_contextvars(seat=seat)
         return pb.JoinGameResponse(seat=seat, seat_token=token, game=convert.summary(session))
 
     @unary
     async def RevealEntropy(self, request: pb.RevealEntropyRequest, context: Any) -> pb.RevealEntropyResponse:
         session = self.session(request.game_id)
-        await session.reveal(self.seat(session, request.seat_token), validate.entropy(request.entropy))
+        await seating.reveal(session, self.seat(session, request.seat_token), validate.entropy(request.entropy))
         return pb.RevealEntropyResponse(game=convert.summary(session))
 
     # ------------------------------------------------------------------------------------------ acting

@@ -1,15 +1,20 @@
-"""One game on the server: its lobby, its order of actions and its bots; its match runs in `server.match`,
-and what its viewers are shown is its `server.audience.Audience`.
+"""One game on the server: which game it is, its lock, what it is at, and the one path that changes it once it
+runs; its match runs in `server.match`, and what its viewers are shown is its `server.audience.Audience`.
 
-Everything that changes a game goes through `GameSession.submit` while holding the game's lock, so a
+Everything that changes a running game goes through `GameSession.submit` while holding the game's lock, so a
 game's actions are applied strictly one at a time and in order (many games still run side by side). The
 match itself (rules, replay file, every viewer's new view and diff) runs in a `Matches` (`server.matches`): an
 action is on disk before `Matches.play` returns, nothing is published before that, and readers in the event
 loop never see half an update.
 
 Bots seated by the server (`server.botseats`) play through the same `submit` as everyone else, and so do
-the turn timers (`server.turntimer`) when a seat is too slow. Between the last join and the start, players
-who committed to their entropy reveal it (`reveal`, `server.reveals`).
+the turn timers (`server.turntimer`) when a seat is too slow. A record that fails suspends the game until it
+is re-played from its replay file (`suspend`, `server.recovery`).
+
+What happens around play has modules of its own, functions over a session that take its lock: the lobby and
+the reveal round, which end in `start` (`server.seating`); picking the game up from the data directory at
+start-up, knowing a finished one from its replay file, removing a lobby nobody joined (`server.restoring`);
+seats handed to the server's bots (`server.handover`). They import this module; it imports none of them.
 """
 
 from __future__ import annotations
@@ -20,28 +25,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import structlog
 
 from engine.core.canonical import canonical_text
 from engine.core.errors import EngineError
-from replays.format import Tail, last_record, read_tail
+from replays.format import read_tail
 from server import errors
 from server.answers import AnswerCache
 from server.audience import Audience
 from server.botseats import BotSeats
 from server.match import MatchSpec, Step, Timings
 from server.matches import Matches, RecordFailed
-from server.records import GameRecord, GameStore, new_token, saved_change, token_hash
-from server.recovery import Recovery
-from server.reveals import RevealDeadline, awaiting_reveals, reveal_refusal
+from server.records import GameRecord, GameStore
+from server.recovery import Recovery, note_dropped
+from server.reveals import RevealDeadline, awaiting_reveals
 from server.tuning import settle_long_lived
 from server.turntimer import DEFAULT_BOT_TURN_TIMER, Clock, TurnTimer
 from server.viewers import Change, EventLine, LegalAction, Status, Subscriber, Viewer, WatchUpdate
 
 log = structlog.get_logger("vegas.server")
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +66,7 @@ def _utc_now() -> datetime:
 
 
 class GameSession:
-    """A game from the lobby to its end; see the module docstring."""
+    """A game from the lobby to its end: its identity, lock and state; see the module docstring."""
 
     def __init__(self, record: GameRecord, store: GameStore, settings: Settings, matches: Matches) -> None:
         self.record = record
@@ -83,8 +86,7 @@ class GameSession:
         self.expired = False  # removed from the lobby: nobody joined it in time
         self.on_finished: Callable[[GameSession], None] | None = None  # the hub lets finished games go
         self.now: Callable[[], datetime] = _utc_now  # the hub's clock, for the lobby's expiry
-        self.reveals = RevealDeadline(record.game_id, settings.reveal_timeout, lambda: self.now(),
-                                      self._close_reveals)
+        self.reveals = RevealDeadline(record.game_id, settings.reveal_timeout, lambda: self.now())
         self.timer = TurnTimer({s.seat: record.timer_of(s.seat) for s in record.seats}, self._time_out)
         self.defaults: dict[int, str] = {}  # what each timed seat the game waits for plays if its clock runs out
 
@@ -121,6 +123,10 @@ class GameSession:
     def names(self) -> tuple[str, ...]:
         return tuple(s.colour for s in self.record.seats)
 
+    @property
+    def replay_path(self) -> Path:
+        return self.store.replay_path(self.game_id)
+
     def seat_of(self, token: str) -> int:
         """The seat `token` holds; ApiError if it holds none (or is empty: a spectator)."""
         if not token:
@@ -145,97 +151,7 @@ class GameSession:
             self.check_code(code)
         return viewer
 
-    # ------------------------------------------------------------------------------------------- lobby
-
-    async def join(self, name: str, seat: int | None, entropy: str, entropy_commitment: str = "") -> tuple[int, str]:
-        """Give `name` a seat and its token; with every seat taken, open the reveal round (some seat
-        committed to its entropy) or start the game. `entropy` is a plaintext joiner's, `entropy_commitment`
-        the SHA-256 of the entropy a committed joiner will reveal."""
-        return await asyncio.shield(self._join(name, seat, entropy, entropy_commitment))
-
-    async def _join(self, name: str, seat: int | None, entropy: str, entropy_commitment: str) -> tuple[int, str]:
-        async with self.lock:
-            chosen = self._free_seat(seat)
-            token = new_token()
-            async with saved_change(self.store, self.record) as game:
-                record = game.seats[chosen]
-                record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
-                record.entropy_commitment, record.hidden = entropy_commitment, bool(entropy_commitment)
-                game.joined_at = self.now().isoformat(timespec="milliseconds")
-            self.log.info("seat_taken", seat=chosen, player=name, committed=record.hidden)
-            self.audience.publish_lobby()
-            if self.record.revealing:
-                self.reveals.arm(self.record.lobby_changed())
-            elif self.record.full:
-                await self._start()
-        return chosen, token
-
-    async def reveal(self, seat: int, entropy: str) -> None:
-        """Take the entropy `seat` committed to (ApiError if it is not that one, or not the time); start the
-        game if it was the last one missing. Revealing again what is in already changes nothing."""
-        await asyncio.shield(self._reveal(seat, entropy))
-
-    async def _reveal(self, seat: int, entropy: str) -> None:
-        async with self.lock:
-            record = self.record.seats[seat]
-            refusal = reveal_refusal(self.record, record, entropy, self.settings.reveal_timeout)
-            if refusal is not None:
-                raise refusal
-            if not record.hidden:
-                return
-            async with saved_change(self.store, self.record):
-                record.entropy, record.hidden = entropy, False
-            self.log.info("entropy_revealed", seat=seat)
-            self.audience.publish_lobby()
-            if not self.record.revealing:
-                self.reveals.cancel()
-                await self._start()
-
-    async def _close_reveals(self) -> bool:
-        """The reveal time is up: the seats that have not revealed get "" (named in the replay header as
-        having withheld it), and the game starts. False if that failed (the deadline tries again)."""
-        async with self.lock:
-            if self.change is not None or self.finished_version is not None or not self.record.full:
-                return True
-            late = [s for s in self.record.seats if s.hidden]
-            try:
-                async with saved_change(self.store, self.record):
-                    for seat in late:
-                        seat.hidden, seat.withheld = False, True
-            except Exception:
-                self.log.exception("reveal_close_failed")
-                return False
-            if late:
-                self.log.warning("entropy_withheld", seats=[s.seat for s in late],
-                                 timeout_s=self.settings.reveal_timeout)
-                self.audience.publish_lobby()
-            try:
-                await self._start()
-            except Exception:
-                self.log.exception("game_start_failed")
-                return False
-            return True
-
-    async def open(self) -> None:
-        """Start the game if its seats are all taken already (a game of bots only), and its bots."""
-        async with self.lock:
-            if self.record.full and self.change is None and self.finished_version is None:
-                await self._start()
-        self.start_bots()
-
-    def _free_seat(self, seat: int | None) -> int:
-        if self.expired:
-            raise errors.expired(self.game_id)
-        if self.status is not Status.WAITING:
-            raise errors.no_free_seat(self.game_id)
-        if seat is None:
-            return next(s.seat for s in self.record.seats if not s.taken)
-        if not 0 <= seat < self.record.players:
-            raise errors.bad_request(f"seat {seat} does not exist: game {self.game_id} has seats "
-                                     f"0..{self.record.players - 1}")
-        if self.record.seats[seat].taken:
-            raise errors.seat_taken(self.game_id, seat)
-        return seat
+    # ----------------------------------------------------------------------------------------- starting
 
     def spec(self) -> MatchSpec:
         """What the match needs to start or resume, wherever it runs."""
@@ -247,8 +163,9 @@ class GameSession:
                         self.settings.window, frozenset(self.timer.seconds),
                         frozenset(s.seat for s in record.seats if s.stand_in))
 
-    async def _start(self) -> None:
-        """Every seat is taken: derive the seed, write the replay header, show everyone version 0."""
+    async def start(self) -> None:
+        """Every seat is taken (`server.seating`; or a restored game whose header was never written,
+        `server.restoring`): derive the seed, write the replay header, show everyone version 0."""
         step = await self.matches.start(self.spec())
         if self.settings.fsync:
             await asyncio.to_thread(self.store.sync_entries, self.game_id)
@@ -259,7 +176,7 @@ class GameSession:
         self.audience.begin(step)
         self.defaults = dict(step.defaults)
         self._log_events(step.change)
-        self._after_change()
+        self.after_change()
         settle_long_lived()
 
     # ------------------------------------------------------------------------------------------ playing
@@ -308,7 +225,7 @@ class GameSession:
             if request_id:
                 self.answered.remember(seat, request_id, text, change)
             self._log_events(change, own)
-            self._after_change()
+            self.after_change()
             return change, step.timings
 
     def _ran_out_of_time(self, step: Step, seat: int) -> Step:
@@ -352,33 +269,6 @@ class GameSession:
         self.defaults = dict(step.defaults)
         return step.change
 
-    def suspend(self, event: str) -> None:
-        """The state may be ahead of the replay file: refuse everything until the game is re-played from its
-        file (`server.recovery`, which runs `_recover`). Logs `event`, with the exception being handled if
-        there is one."""
-        self.failed = True
-        self.timer.stop()  # the clocks start again once the game is re-played
-        if sys.exc_info()[1] is not None:
-            self.log.exception(event)
-        else:
-            self.log.error(event)
-        self.recovery.start()
-
-    async def _recover(self) -> None:
-        """Re-play the game from its replay file and carry on from there: every subscriber gets a snapshot
-        of what is now the current version."""
-        tail = await asyncio.to_thread(read_tail, self.replay_path)
-        self._load(await self.matches.resume(self.spec()))
-        self._note_dropped(tail)
-        self.failed = False
-        self.log.info("game_recovered", version=self.version)
-        self.audience.resync()
-        self._after_change()
-
-    @property
-    def replay_path(self) -> Path:
-        return self.store.replay_path(self.game_id)
-
     def _check_playable(self) -> None:
         if self.failed:
             raise errors.suspended(self.game_id)
@@ -396,7 +286,9 @@ class GameSession:
         for event in change.events:
             method("game_event", version=change.version, text=event.text)
 
-    def _after_change(self) -> None:
+    def after_change(self) -> None:
+        """The game is at a new version (or was re-played or restored): end it if it is over, else start the
+        clocks of the seats it waits for and wake its bots."""
         if self.status is Status.FINISHED:
             self.log.info("game_over", version=self.version)
             self.audience.finish()
@@ -419,6 +311,37 @@ class GameSession:
         self._check_playable()
         return self.version, self.audience.legal(seat)
 
+    # --------------------------------------------------------------------------------------- suspending
+
+    def suspend(self, event: str) -> None:
+        """The state may be ahead of the replay file: refuse everything until the game is re-played from its
+        file (`server.recovery`, which runs `_recover`). Logs `event`, with the exception being handled if
+        there is one."""
+        self.failed = True
+        self.timer.stop()  # the clocks start again once the game is re-played
+        if sys.exc_info()[1] is not None:
+            self.log.exception(event)
+        else:
+            self.log.error(event)
+        self.recovery.start()
+
+    async def _recover(self) -> None:
+        """Re-play the game from its replay file and carry on from there: every subscriber gets a snapshot
+        of what is now the current version."""
+        tail = await asyncio.to_thread(read_tail, self.replay_path)
+        self.load(await self.matches.resume(self.spec()))
+        note_dropped(self.log, tail, self.replay_path)
+        self.failed = False
+        self.log.info("game_recovered", version=self.version)
+        self.audience.resync()
+        self.after_change()
+
+    def load(self, steps: list[Step]) -> None:
+        """Take the steps a resumed match gives (`Matches.resume`: the game re-played after a failure, or
+        restored at start-up by `server.restoring`): the views whole, then recent diffs."""
+        self.audience.load(steps)
+        self.defaults = dict(steps[-1].defaults)
+
     # ------------------------------------------------------------------------------------------ viewers
 
     async def subscribe(self, viewer: Viewer, from_version: int | None) -> tuple[Subscriber, list[WatchUpdate]]:
@@ -428,6 +351,14 @@ class GameSession:
         if self.finished_version is not None:
             await self._load_finished()
         return self.audience.subscribe(viewer, from_version)
+
+    async def _load_finished(self) -> None:
+        """A finished game restored lazily: rebuild its final views the first time someone watches it."""
+        async with self.lock:
+            if self.finished_version is None:
+                return
+            self.audience.load([await self.matches.final(self.spec())])
+            self.finished_version = None
 
     def snapshot(self, viewer: Viewer) -> WatchUpdate:
         """The viewer's whole current view (the lobby while the game waits for players)."""
@@ -461,71 +392,3 @@ class GameSession:
             return None
         seat = self.bot_seats.seat_to_act(self.actors, {s: self.audience.legal(s) for s in self.bot_seats.seats})
         return None if seat is None else (seat, self.version)
-
-    # ---------------------------------------------------------------------------------------- restoring
-
-    async def restore(self) -> None:
-        """Pick the game up from the data directory (at start-up, before serving)."""
-        if not self.record.full:
-            return
-        if self.record.revealing:  # the reveal round goes on, its time counted from the last join
-            self.reveals.arm(self.record.lobby_changed())
-            return
-        tail = await asyncio.to_thread(read_tail, self.replay_path) if self.replay_path.exists() else Tail(None, 0, 0)
-        if tail.last is None:  # the server stopped between the last join and the header, or while writing it:
-            await self._start()  # nobody saw the game yet, and its header comes out the same
-            self._note_dropped(tail)
-            return
-        if self._finished_by(tail.last):
-            return
-        self._load(await self.matches.resume(self.spec()))
-        self._note_dropped(tail)
-        if self.status is Status.FINISHED:  # the server stopped between the last action record and the end record
-            self._after_change()
-
-    def _note_dropped(self, tail: Tail) -> None:
-        """Say so when re-playing the game dropped a torn last record (`tail`: the file as it was before):
-        the record being written when the server stopped; never acknowledged, as it was not on disk."""
-        if tail.torn:
-            self.log.warning("replay_torn_record_dropped", line=tail.records + 1, seq=tail.records, bytes=tail.torn,
-                             file=str(self.replay_path))
-
-    async def load_finished(self) -> bool:
-        """Whether the game's replay file ends it; if so the game is finished, its views rebuilt only when
-        someone watches it (`_load_finished`). Finished games are read this way at start-up and whenever
-        someone asks for one that has left memory."""
-        if not self.replay_path.exists():
-            return False
-        return self._finished_by(await asyncio.to_thread(last_record, self.replay_path))
-
-    def _finished_by(self, last: dict[str, Any] | None) -> bool:
-        """Whether `last`, the replay file's last record, is its end record; if so, the game is finished."""
-        if last is None or last.get("type") != "end":
-            return False
-        self.finished_version = int(last["seq"]) - 1  # the end record follows the last action's
-        return True
-
-    async def expire(self, changed_before: datetime) -> bool:
-        """Remove a waiting game whose lobby has not changed since `changed_before`, from disk too (so a
-        restart does not bring it back); its watchers' streams end. False if it is no longer such a game."""
-        async with self.lock:
-            if self.status is not Status.WAITING or self.expired or self.record.lobby_changed() >= changed_before:
-                return False
-            await asyncio.to_thread(self.store.remove, self.game_id)
-            self.expired = True
-            self.audience.close_streams()
-            self.log.info("game_expired", lobby_changed=self.record.lobby_changed().isoformat())
-            return True
-
-    def _load(self, steps: list[Step]) -> None:
-        """Take the steps a resumed match gives (`Matches.resume`): the views whole, then recent diffs."""
-        self.audience.load(steps)
-        self.defaults = dict(steps[-1].defaults)
-
-    async def _load_finished(self) -> None:
-        """A finished game restored lazily: rebuild its final views the first time someone watches it."""
-        async with self.lock:
-            if self.finished_version is None:
-                return
-            self.audience.load([await self.matches.final(self.spec())])
-            self.finished_version = None

@@ -60,7 +60,7 @@ def test_failed_join_restore_and_write_log_no_secret(tmp_path: Path, monkeypatch
         secrets += secrets_of(tmp_path, restored) + secrets_of(tmp_path, written)
         broken_header(tmp_path / "games" / restored / "replay.jsonl")
         (tmp_path / "games" / lobby / "game.json.tmp").mkdir()  # the lobby record cannot be replaced
-        monkeypatch.setattr("server.session.new_token", lambda: FAILED_JOIN_TOKEN)
+        monkeypatch.setattr("server.seating.new_token", lambda: FAILED_JOIN_TOKEN)
         monkeypatch.setattr(ReplayWriter, "append", failing_append)
         with serving(tmp_path) as server, stub_for(server.address) as stub:
             status, code, _ = refusal(stub.JoinGame, pb.JoinGameRequest(game_id=lobby, name="eve", entropy="e"))

@@ -9,7 +9,7 @@ from typing import Any
 
 from vegas.v1 import table_pb2 as pb
 
-from server import convert
+from server import convert, seating
 from server.hub import GameHub
 from server.matches import LocalMatches
 from server.records import GameStore
@@ -35,7 +35,7 @@ async def started_game(tmp_path: Path, turn_timer: float) -> tuple[GameHub, Game
     hub = GameHub(GameStore(tmp_path), Settings(fsync=False), LocalMatches(fsync=False))
     session, _ = await hub.create("lords", "classic", [], 2, {}, 0, turn_timer=turn_timer)
     for seat in range(2):
-        await session.join(f"player {seat}", seat, f"entropy {seat}")
+        await seating.join(session, f"player {seat}", seat, f"entropy {seat}")
     return hub, session
 
 

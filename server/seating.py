@@ -1,0 +1,132 @@
+"""Seating: one game's lobby, from its first free seat to its start.
+
+Players take the free seats (`join`); once every seat is taken the game starts (`GameSession.start`), unless
+some seat committed to its entropy: then the reveal round opens (`server.reveals`), and the game starts when
+the last committed seat reveals (`reveal`) or when the round's time is up (`close_reveals`). A game of bots
+only starts as soon as it is opened (`open_game`). Each step is saved to the game's record before anyone is
+shown it, under the game's lock, so a restarted server finds the lobby as its players last saw it.
+
+These are functions over a session, as `server.handover`'s are: the lobby is a stage of the session's game,
+with no state of its own beyond the record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+from server import errors
+from server.records import new_token, saved_change, token_hash
+from server.reveals import reveal_refusal
+from server.session import GameSession
+from server.viewers import Status
+
+
+async def join(session: GameSession, name: str, seat: int | None, entropy: str,
+               entropy_commitment: str = "") -> tuple[int, str]:
+    """Give `name` a seat and its token; with every seat taken, open the reveal round (some seat committed to
+    its entropy) or start the game. `entropy` is a plaintext joiner's, `entropy_commitment` the SHA-256 of the
+    entropy a committed joiner will reveal.
+
+    Shielded: a joiner who hangs up cannot interrupt a seat half saved or a start half made."""
+    return await asyncio.shield(_join(session, name, seat, entropy, entropy_commitment))
+
+
+async def _join(session: GameSession, name: str, seat: int | None, entropy: str,
+                entropy_commitment: str) -> tuple[int, str]:
+    async with session.lock:
+        chosen = _free_seat(session, seat)
+        token = new_token()
+        async with saved_change(session.store, session.record) as game:
+            record = game.seats[chosen]
+            record.player, record.token_hash, record.entropy = name, token_hash(token), entropy
+            record.entropy_commitment, record.hidden = entropy_commitment, bool(entropy_commitment)
+            game.joined_at = session.now().isoformat(timespec="milliseconds")
+        session.log.info("seat_taken", seat=chosen, player=name, committed=record.hidden)
+        session.audience.publish_lobby()
+        if session.record.revealing:
+            arm_reveals(session)
+        elif session.record.full:
+            await session.start()
+    return chosen, token
+
+
+def _free_seat(session: GameSession, seat: int | None) -> int:
+    """The seat a joiner gets: `seat` if it is free, the first free one if None; ApiError if there is none to
+    take (the game expired, started, or that seat is taken or does not exist)."""
+    if session.expired:
+        raise errors.expired(session.game_id)
+    if session.status is not Status.WAITING:
+        raise errors.no_free_seat(session.game_id)
+    record = session.record
+    if seat is None:
+        return next(s.seat for s in record.seats if not s.taken)
+    if not 0 <= seat < record.players:
+        raise errors.bad_request(f"seat {seat} does not exist: game {session.game_id} has seats "
+                                 f"0..{record.players - 1}")
+    if record.seats[seat].taken:
+        raise errors.seat_taken(session.game_id, seat)
+    return seat
+
+
+async def reveal(session: GameSession, seat: int, entropy: str) -> None:
+    """Take the entropy `seat` committed to (ApiError if it is not that one, or not the time); start the game
+    if it was the last one missing. Revealing again what is in already changes nothing. Shielded, as `join`."""
+    await asyncio.shield(_reveal(session, seat, entropy))
+
+
+async def _reveal(session: GameSession, seat: int, entropy: str) -> None:
+    async with session.lock:
+        record = session.record.seats[seat]
+        refusal = reveal_refusal(session.record, record, entropy, session.settings.reveal_timeout)
+        if refusal is not None:
+            raise refusal
+        if not record.hidden:
+            return
+        async with saved_change(session.store, session.record):
+            record.entropy, record.hidden = entropy, False
+        session.log.info("entropy_revealed", seat=seat)
+        session.audience.publish_lobby()
+        if not session.record.revealing:
+            session.reveals.cancel()
+            await session.start()
+
+
+def arm_reveals(session: GameSession) -> None:
+    """Close the reveal round when its time, counted from the last join, is up (at once if it is already)."""
+    session.reveals.arm(session.record.lobby_changed(), functools.partial(close_reveals, session))
+
+
+async def close_reveals(session: GameSession) -> bool:
+    """The reveal time is up: the seats that have not revealed get "" (named in the replay header as having
+    withheld it), and the game starts. False if that failed (the deadline tries again)."""
+    async with session.lock:
+        if session.change is not None or session.finished_version is not None or not session.record.full:
+            return True
+        late = [s for s in session.record.seats if s.hidden]
+        try:
+            async with saved_change(session.store, session.record):
+                for seat in late:
+                    seat.hidden, seat.withheld = False, True
+        except Exception:
+            session.log.exception("reveal_close_failed")
+            return False
+        if late:
+            session.log.warning("entropy_withheld", seats=[s.seat for s in late],
+                                timeout_s=session.settings.reveal_timeout)
+            session.audience.publish_lobby()
+        try:
+            await session.start()
+        except Exception:
+            session.log.exception("game_start_failed")
+            return False
+        return True
+
+
+async def open_game(session: GameSession) -> None:
+    """A new game enters the lobby: start it if its seats are all taken already (a game of bots only), and
+    its bots."""
+    async with session.lock:
+        if session.record.full and session.change is None and session.finished_version is None:
+            await session.start()
+    session.start_bots()
