@@ -40,8 +40,7 @@ async def restore(session: GameSession) -> None:
         return
     if _finished_by(session, tail.last):
         return
-    session.load(await session.matches.resume(session.spec()))
-    note_dropped(session.log, tail, path)
+    await session.resume(tail)
     if session.status is Status.FINISHED:  # the server stopped between the last action record and the end record
         session.after_change()
 

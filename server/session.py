@@ -30,7 +30,7 @@ import structlog
 
 from engine.core.canonical import canonical_text
 from engine.core.errors import EngineError
-from replays.format import read_tail
+from replays.format import Tail, read_tail
 from server import errors
 from server.answers import AnswerCache
 from server.audience import Audience
@@ -328,19 +328,20 @@ class GameSession:
     async def _recover(self) -> None:
         """Re-play the game from its replay file and carry on from there: every subscriber gets a snapshot
         of what is now the current version."""
-        tail = await asyncio.to_thread(read_tail, self.replay_path)
-        self.load(await self.matches.resume(self.spec()))
-        note_dropped(self.log, tail, self.replay_path)
+        await self.resume(await asyncio.to_thread(read_tail, self.replay_path))
         self.failed = False
         self.log.info("game_recovered", version=self.version)
         self.audience.resync()
         self.after_change()
 
-    def load(self, steps: list[Step]) -> None:
-        """Take the steps a resumed match gives (`Matches.resume`: the game re-played after a failure, or
-        restored at start-up by `server.restoring`): the views whole, then recent diffs."""
+    async def resume(self, tail: Tail) -> None:
+        """Re-play the game from its replay file (after a failure, or at start-up by `server.restoring`) and take
+        what the resumed match gives: the views whole, then recent diffs; `tail` is the file as it was before,
+        so that a torn last record the re-play dropped is logged."""
+        steps = await self.matches.resume(self.spec())
         self.audience.load(steps)
         self.defaults = dict(steps[-1].defaults)
+        note_dropped(self.log, tail, self.replay_path)
 
     # ------------------------------------------------------------------------------------------ viewers
 
