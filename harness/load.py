@@ -162,9 +162,10 @@ class Alongside:
         channels = [grpc.aio.insecure_channel(self.server.address, options=[("grpc.use_local_subchannel_pool", 1)])
                     for _ in range(max(1, self.plan.spectators // 10))]
         try:
-            processes = [await Spectators.start(self.server, self.plan.watch_each) for _ in range(self.plan.processes)]
+            # the in-process spectators first: they watch from the start, however long the processes take
             tasks += [asyncio.create_task(self._spectate(Stub(channels[k % len(channels)])))
                       for k in range(self.plan.spectators)]
+            processes = [await Spectators.start(self.server, self.plan.watch_each) for _ in range(self.plan.processes)]
             await asyncio.sleep(max(0.0, self.plan.vanish_after * self.plan.seconds - self._now()))
             vanished = processes[:self.plan.vanish]
             await self._vanish(vanished)
