@@ -17,6 +17,7 @@ judges by the outlook its own view would give it (`Outlook.of`), never the sampl
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -35,6 +36,12 @@ from engine.lords.legal import legal_actions
 from engine.lords.state import OVER, LordsState
 
 TURN_ACTIONS = 40  # a simulated turn ends after this many actions, whatever greedy still wants
+# How far greedy's points margin can still move before the game ends, by the share of the draws left (the
+# win chance's spread, `win_chance`): fitted to who won 960 classic 2p games of greedy against itself
+# (`python -m harness.fit_lords_spread lv1.jsonl`, the data of `bots.lords.learned`).
+SPREAD_AT_END = 6.6
+SPREAD_PER_SHARE = 86.6
+SPREAD_SHARE_CAP = 0.53
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,22 +52,24 @@ class Looking:
     reorganization (greedy's own 12 make a simulated turn several times dearer), the seat's own turns played
     by greedy after the last reply before the value is read (0: judged as the seat's next turn starts; 1: as
     it ends, so that what a plan leaves is judged by what the seat's greedy makes of it), and the standard
-    errors by which a plan must beat the planner's best to be played."""
+    errors by which a plan must beat the planner's best to be played. With `chance=1` a sample scores the
+    seat's chance to win as its value's margin gives it (`win_chance`) rather than the margin itself."""
 
     samples: int = 8
     lines: int = 3
     replies: int = 1
     rolls: int = 4
     own: int = 0
+    chance: int = 0
     confidence: float = 1.0
 
     @classmethod
     def parse(cls, text: str) -> Looking:
         """`samples=8:lines=3:replies=1:rolls=4:own=0:confidence=1` (any may be left out); ValueError names what
         is wrong."""
-        shares, own, counts = grouped(text, [("confidence",), ("own",)])
+        shares, flags, counts = grouped(text, [("confidence",), ("own", "chance")])
         looking = cls(**named_numbers(counts, ("samples", "lines", "replies", "rolls"), int, least=1),
-                      **named_numbers(own, ("own",), int, least=0))
+                      **named_numbers(flags, ("own", "chance"), int, least=0))
         confidence = named_numbers(shares, ("confidence",), float, least=0.0).get("confidence")
         return looking if confidence is None else replace(looking, confidence=confidence)
 
@@ -225,7 +234,21 @@ class LordsTurns:
             if state.phase == OVER:
                 break
             play_turn(state, self.mine, self.theirs, seat)
-        return value(state, seat, Outlook.of(GAME.view(state, seat), self.weights))
+        outlook = Outlook.of(GAME.view(state, seat), self.weights)
+        margin = value(state, seat, outlook)
+        return win_chance(state, margin, outlook.left_share) if self.looking.chance else margin
+
+
+def win_chance(state: LordsState, margin: float, left_share: float) -> float:
+    """The seat's chance to win given its value's margin over the best opponent, with `left_share` of the
+    draws still to come: the chance that a normal change, whose spread narrows as the end nears, leaves the
+    margin above zero. Once the game is over: 1 for a win, 0 for a loss (the margin then is the points, ties
+    broken by money). Judged by the chance rather than the margin, a seat far ahead prefers the surer plan
+    and a seat far behind the riskier one."""
+    if state.phase == OVER:
+        return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    spread = SPREAD_AT_END + SPREAD_PER_SHARE * min(left_share, SPREAD_SHARE_CAP)
+    return 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
 
 
 def settle(state: LordsState) -> None:
