@@ -15,18 +15,48 @@ stretch of the game. Needs numpy (the dev environment's).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from harness.fit_lords_value import Array, Rows, rows
+from bots.lords import learned
+from harness.fit_lords_value import Array, rows
 
 NORMAL_CDF = np.vectorize(lambda z: 0.5 * (1.0 + math.erf(z / math.sqrt(2.0))), otypes=[np.float64])
 Spread = tuple[float, float, float]
+
+
+class Rows(NamedTuple):
+    """One row per seat and turn start, as `harness.fit_lords_value` reads them: the hand-set margin over the
+    strongest opponent, the share of the win, and the share of the draws still to come."""
+
+    hand: Array
+    won: Array
+    left: Array
+
+    @classmethod
+    def of(cls, games: list[dict[str, Any]]) -> Rows:
+        fitted = rows(games)
+        left = [left_share(features) for game in games for sample in game["samples"]
+                for features in sample["features"]]
+        return cls(fitted.hand, fitted.won, np.array(left))
+
+
+def left_share(features: list[float]) -> float:
+    """The share of the draws still to come, read back from a seat's features: `bots.lords.value.features`
+    pairs each part that changes as the game goes with that part times the share. 0 when the seat holds none
+    of those parts, which happens only before it holds money."""
+    for name in ("money", "casinos", "dice", "lots", "largest"):
+        part = features[learned.FEATURES.index(name)]
+        if part:
+            return float(features[learned.FEATURES.index(f"{name}_x_left")] / part)
+    return 0.0
 
 
 def chances(data: Rows, spread: Spread) -> Array:
@@ -76,7 +106,7 @@ def calibration(data: Rows, spread: Spread, stretches: int = 5) -> list[str]:
     p = chances(data, spread)
     lines = ["| draws left | rows ahead | chance given | share won |", "| --- | ---: | ---: | ---: |"]
     edges = np.linspace(0.0, 1.0, stretches + 1)
-    for low, high in zip(edges[:-1], edges[1:], strict=True):
+    for low, high in itertools.pairwise(edges):
         chosen = (data.left >= low) & ((data.left < high) | (high == 1.0)) & (p > 0.5)
         if chosen.any():
             lines.append(f"| {low:.0%}-{high:.0%} | {int(chosen.sum())} | {float(np.mean(p[chosen])):.1%} | "
@@ -91,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = [json.loads(line) for name in args.data for line in Path(name).read_text().splitlines() if line]
     cut = int(len(games) * (1 - args.holdout))
-    train, test = rows(games[:cut]), rows(games[cut:])
+    train, test = Rows.of(games[:cut]), Rows.of(games[cut:])
     spread = fit(train)
     print(f"{cut} games fitted, {len(games) - cut} held out ({len(test.won)} rows)")
     print(f"spread = {spread[0]:.1f} + {spread[1]:.1f} * min(left, {spread[2]:.2f}) points")

@@ -35,30 +35,17 @@ MODULE = Path(learned.__file__)
 
 @dataclass(frozen=True, slots=True)
 class Rows:
-    """One row per seat and turn start: feature differences, the hand-set margin, the final margin, the win,
-    and the share of the draws still to come."""
+    """One row per seat and turn start: feature differences, the hand-set margin, the final margin, the win."""
 
     x: Array
     hand: Array
     margin: Array
     won: Array
-    left: Array
-
-
-def left_share(features: list[float]) -> float:
-    """The share of the draws still to come, read back from a seat's features (`bots.lords.value.features`
-    pairs each part that changes as the game goes with that part times the share): 0 if no such part is
-    held, which happens only before a seat holds money."""
-    for name in ("money", "casinos", "dice", "lots", "largest"):
-        part = features[learned.FEATURES.index(name)]
-        if part:
-            return features[learned.FEATURES.index(f"{name}_x_left")] / part
-    return 0.0
 
 
 def rows(games: list[dict[str, Any]]) -> Rows:
     """The rows of `games` (see the module's docstring)."""
-    x, hand, margin, won, left = [], [], [], [], []
+    x, hand, margin, won = [], [], [], []
     for game in games:
         points, winners = game["points"], game["winners"]
         for sample in game["samples"]:
@@ -70,8 +57,7 @@ def rows(games: list[dict[str, Any]]) -> Rows:
                 hand.append(worth[seat] - worth[rival])
                 margin.append(points[seat] - max(points[s] for s in others))
                 won.append(1.0 / len(winners) if seat in winners else 0.0)
-                left.append(left_share(feats[seat]))
-    return Rows(np.array(x), np.array(hand), np.array(margin, dtype=float), np.array(won), np.array(left))
+    return Rows(np.array(x), np.array(hand), np.array(margin, dtype=float), np.array(won))
 
 
 def fit(data: Rows, ridge: float) -> Array:

@@ -236,16 +236,16 @@ class LordsTurns:
             play_turn(state, self.mine, self.theirs, seat)
         outlook = Outlook.of(GAME.view(state, seat), self.weights)
         margin = value(state, seat, outlook)
-        return win_chance(state, margin, outlook.left_share) if self.looking.chance else margin
+        return win_chance(margin, outlook.left_share, state.phase == OVER) if self.looking.chance else margin
 
 
-def win_chance(state: LordsState, margin: float, left_share: float) -> float:
+def win_chance(margin: float, left_share: float, over: bool) -> float:
     """The seat's chance to win given its value's margin over the best opponent, with `left_share` of the
     draws still to come: the chance that a normal change, whose spread narrows as the end nears, leaves the
-    margin above zero. Once the game is over: 1 for a win, 0 for a loss (the margin then is the points, ties
-    broken by money). Judged by the chance rather than the margin, a seat far ahead prefers the surer plan
+    margin above zero. Once the game is `over`: 1 for a win, 0 for a loss (the margin then is the points,
+    ties broken by money). Judged by the chance rather than the margin, a seat far ahead prefers the surer plan
     and a seat far behind the riskier one."""
-    if state.phase == OVER:
+    if over:
         return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
     spread = SPREAD_AT_END + SPREAD_PER_SHARE * min(left_share, SPREAD_SHARE_CAP)
     return 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))

@@ -8,8 +8,9 @@ import pytest
 
 from bots.greedy import GreedyBot
 from bots.lookahead import LookaheadBot
+from bots.lords import turns as turn_search
 from bots.lords.planner import Reach
-from bots.lords.turns import Looking, Plan
+from bots.lords.turns import Looking, Plan, win_chance
 from bots.lords.value import Weights
 from bots.planner import PlannerBot
 from bots.registry import make_bot
@@ -96,6 +97,7 @@ def test_its_settings_name_its_effort_reach_and_weights() -> None:
     assert LookaheadBot("1").turns.looking == Looking()
     assert LookaheadBot.configured("1", "own=1").turns.looking == Looking(own=1)
     assert LookaheadBot.configured("1", "own=0").turns.looking == Looking()
+    assert LookaheadBot.configured("1", "chance=1").turns.looking == Looking(chance=1)
     with pytest.raises(ValueError, match="own takes a whole number of at least 0"):
         make_bot("lookahead@own=-1", "1")
     with pytest.raises(ValueError, match="at least 1"):
@@ -114,3 +116,27 @@ def test_plans_that_leave_the_same_position_are_judged_once(monkeypatch: pytest.
     ending, building = Plan((EndTurn(),)), Plan((GAME.parse_action("build E1 purple"),))
     assert turns.choose(GAME.view(state, 0), 0, [ending, building, ending, building]) == 1
     assert len(judged) == 2 * turns.looking.samples
+
+
+def test_the_win_chance_is_even_at_an_even_margin_and_surer_as_the_draws_run_out() -> None:
+    assert win_chance(0.0, 0.5, over=False) == pytest.approx(0.5)
+    for left in (0.0, 0.3, 1.0):
+        assert win_chance(8.0, left, over=False) + win_chance(-8.0, left, over=False) == pytest.approx(1.0)
+        assert win_chance(4.0, left, over=False) < win_chance(8.0, left, over=False) < 1.0
+    assert win_chance(8.0, 0.6, over=False) < win_chance(8.0, 0.2, over=False) < win_chance(8.0, 0.0, over=False)
+    assert win_chance(8.0, 0.6, over=False) == win_chance(8.0, 1.0, over=False)  # past the cap, as in mid-game
+
+
+def test_once_the_game_is_over_the_chance_is_the_result() -> None:
+    assert win_chance(0.2, 0.0, over=True) == 1.0
+    assert win_chance(-0.2, 0.0, over=True) == 0.0
+    assert win_chance(0.0, 0.0, over=True) == 0.5
+
+
+def test_with_chance_a_sample_scores_the_win_chance_its_margin_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = next_door(green_money=30)
+    margin = LookaheadBot("t").turns.outcome(state.clone(), 0)
+    seen: list[tuple[float, float, bool]] = []
+    monkeypatch.setattr(turn_search, "win_chance", lambda m, left, over: seen.append((m, left, over)) or 0.25)
+    assert LookaheadBot.configured("t", "chance=1").turns.outcome(state.clone(), 0) == 0.25
+    assert seen[0][0] == pytest.approx(margin) and 0 < seen[0][1] <= 1 and not seen[0][2]
