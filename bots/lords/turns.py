@@ -65,8 +65,8 @@ class Looking:
 
     @classmethod
     def parse(cls, text: str) -> Looking:
-        """`samples=8:lines=3:replies=1:rolls=4:own=0:confidence=1` (any may be left out); ValueError names what
-        is wrong."""
+        """`samples=8:lines=3:replies=1:rolls=4:own=0:chance=0:confidence=1` (any may be left out); ValueError
+        names what is wrong."""
         shares, flags, counts = grouped(text, [("confidence",), ("own", "chance")])
         looking = cls(**named_numbers(counts, ("samples", "lines", "replies", "rolls"), int, least=1),
                       **named_numbers(flags, ("own", "chance"), int, least=0))
