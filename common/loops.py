@@ -4,9 +4,9 @@ A busy server's event loop spends a good part of its thread on the loop itself: 
 completion, polling, scheduling callbacks and tasks. uvloop does that work in C (libuv) for less of the
 loop's time, with the same asyncio API, so grpc.aio, structlog and our code run on it unchanged (figures:
 docs/BENCHMARKS.md). The server and the programs that speak to it in bulk (remote bots, tournaments over
-the network, the chaos harness) run on it; `make load`'s generator stays on asyncio's loop (under uvloop its
-spectator processes now and then died before they connected); the terminal client stays on asyncio's loop, which
-prompt_toolkit is written and tested against.
+the network, the chaos and load harnesses) run on it; the terminal client stays on asyncio's loop, which
+prompt_toolkit is written and tested against. A child process started from such a loop is started by
+`common.children` (uvloop's own spawn forks, which a process speaking gRPC must not do).
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from vegas.v1 import table_pb2_grpc
 from benchmarks.serve_process import ServeProcess
 from bots.runner import random_action
 from common import loops
+from common.children import Child
 from harness.report import Rows, markdown_table, print_table, write_section
 from replays.fairness import PROVEN, Reveal
 from replays.format import parse_lines, split_complete
@@ -118,7 +119,7 @@ class Chaos:
         self.server = self.serve()
         self.acks: list[Ack] = []
         self.games: list[str] = []
-        self.bots: list[asyncio.subprocess.Process] = []
+        self.bots: list[Child] = []
         self.in_flight = 0  # actions sent by the harness's seats and not yet answered
         self.lobby = asyncio.Lock()  # held while games are set up and while the server is down
         self.killing = True
@@ -237,9 +238,9 @@ class Chaos:
         """`vegas bot` resuming the seat the harness took for it; it must ride out every kill and exit 0."""
         log = open(self.directory / f"bot-{index}.log", "w")  # noqa: SIM115 - closed below
         try:
-            bot = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "cli.main", "bot", "--server", self.server.address, "--game", game_id,
-                "--seat", str(seat), f"--token={token}", "--seed", f"{self.plan.seed}/{index}", "--log-json",
+            bot = await Child.start(
+                [sys.executable, "-m", "cli.main", "bot", "--server", self.server.address, "--game", game_id,
+                 "--seat", str(seat), f"--token={token}", "--seed", f"{self.plan.seed}/{index}", "--log-json"],
                 stdout=subprocess.DEVNULL, stderr=log)
             self.bots.append(bot)
             self.outcome.bot_processes += 1

@@ -36,6 +36,7 @@ from vegas.v1 import table_pb2 as pb
 from arena.stats import percentile
 from benchmarks.serve_process import ServeProcess, split_cores, tcp_connections
 from benchmarks.server import Load, Scenario, load_rows, measure
+from common import loops
 from harness.report import Rows, markdown_table, print_table, write_section
 from harness.spectators import Spectators, Stub, watch_running_games
 
@@ -249,7 +250,7 @@ def run(directory: Path, plan: LoadPlan) -> Findings:
     server_cores, load_cores = split if split else (None, None)
     server = ServeProcess(directory / "data", directory / "serve.log", cores=server_cores)
     try:
-        findings.load = asyncio.run(measure(server, Scenario(plan.games, plan.think), plan.seconds, load_cores,
+        findings.load = loops.run(measure(server, Scenario(plan.games, plan.think), plan.seconds, load_cores,
                                             Alongside(server, plan, findings)))
         findings.errors += findings.load.errors
     finally:

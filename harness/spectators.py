@@ -5,10 +5,9 @@ SIGKILLed or SIGSTOPped, as a crashed or frozen laptop would."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import random
 import signal
+import subprocess
 import sys
 from collections.abc import Callable
 from typing import TypeAlias
@@ -19,6 +18,7 @@ from vegas.v1 import table_pb2_grpc
 
 from benchmarks.serve_process import ServeProcess, tcp_connections
 from common import loops
+from common.children import Child
 
 Stub: TypeAlias = table_pb2_grpc.VegasTableStub
 
@@ -28,7 +28,7 @@ class Spectators:
     time; it says "open" for every stream the server has opened for it, so that the harness knows how many
     streams it held when it vanished."""
 
-    def __init__(self, process: asyncio.subprocess.Process, peer: str) -> None:
+    def __init__(self, process: Child, peer: str) -> None:
         self.process = process
         self.peer = peer  # the gRPC peer string the server logs for its connection
         self.opened = 0
@@ -37,12 +37,13 @@ class Spectators:
 
     @classmethod
     async def start(cls, server: ServeProcess, streams: int) -> Spectators:
-        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "harness.spectators", server.address,
-                                                       str(streams), stdout=asyncio.subprocess.PIPE)
+        process = await Child.start([sys.executable, "-m", "harness.spectators", server.address, str(streams)],
+                                    stdout=subprocess.PIPE)
         assert process.stdout is not None
         line = await process.stdout.readline()
         if line.strip() != b"connected":
-            raise RuntimeError(f"a spectator process did not start: {line!r}")
+            process.kill()
+            raise RuntimeError(f"a spectator process did not start: {line!r}, exit status {await process.wait()}")
         (local, _), = tcp_connections(process.pid, server.port)
         return cls(process, f"ipv4:127.0.0.1:{local}")
 
@@ -54,11 +55,10 @@ class Spectators:
 
     def vanish(self, how: signal.Signals) -> None:
         self.vanished = True  # what it says from now on is not heard: it is gone, or frozen
-        os.kill(self.process.pid, how)
+        self.process.send_signal(how)
 
     async def stop(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            self.process.kill()
+        self.process.kill()
         await self.process.wait()
         self._reader.cancel()
         await asyncio.gather(self._reader, return_exceptions=True)
