@@ -9,7 +9,6 @@ another checkout (a baseline commit's) if given. One implementation, so they mea
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
 import subprocess
@@ -33,10 +32,12 @@ class ServeProcess:
         self.log = open(log_path, "a")  # noqa: SIM115 - closed in stop() and kill()
         command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
                    "--data-dir", str(data_dir), "--log-json", *NO_LIMITS]
-        pin = None if cores is None else functools.partial(os.sched_setaffinity, 0, cores)
         env = None if checkout is None else {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'gen'}"}
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, preexec_fn=pin, cwd=checkout,
-                                        env=env)
+        # pinned once started, not by a preexec_fn: that would make CPython fork() rather than vfork(), and a
+        # fork of a process speaking gRPC can die in gRPC's fork handlers (common/children.py)
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, cwd=checkout, env=env)
+        if cores is not None:
+            os.sched_setaffinity(self.process.pid, cores)
         self.port = self._port(start)
         self.address = f"127.0.0.1:{self.port}"
 
