@@ -32,7 +32,7 @@ NORMAL_CDF = np.vectorize(lambda z: 0.5 * (1.0 + math.erf(z / math.sqrt(2.0))), 
 Spread = tuple[float, float, float]
 
 
-class Rows(NamedTuple):
+class SpreadRows(NamedTuple):
     """One row per seat and turn start, as `harness.fit_lords_value` reads them: the hand-set margin over the
     strongest opponent, the share of the win, and the share of the draws still to come."""
 
@@ -41,7 +41,7 @@ class Rows(NamedTuple):
     left: Array
 
     @classmethod
-    def of(cls, games: list[dict[str, Any]]) -> Rows:
+    def of(cls, games: list[dict[str, Any]]) -> SpreadRows:
         fitted = rows(games)
         left = [left_share(features) for game in games for sample in game["samples"]
                 for features in sample["features"]]
@@ -59,7 +59,7 @@ def left_share(features: list[float]) -> float:
     return 0.0
 
 
-def chances(data: Rows, spread: Spread) -> Array:
+def chances(data: SpreadRows, spread: Spread) -> Array:
     """The win chance each row's hand-set margin gives under `spread` (a, b, c)."""
     at_end, per_share, cap = spread
     width = np.maximum(at_end + per_share * np.minimum(data.left, cap), 0.5)
@@ -67,7 +67,7 @@ def chances(data: Rows, spread: Spread) -> Array:
     return found
 
 
-def log_loss(data: Rows, spread: Spread) -> float:
+def log_loss(data: SpreadRows, spread: Spread) -> float:
     """The mean negative log likelihood of the results (a shared win counts half) under `spread`."""
     p = np.clip(chances(data, spread), 1e-9, 1 - 1e-9)
     return -float(np.mean(data.won * np.log(p) + (1 - data.won) * np.log(1 - p)))
@@ -86,7 +86,7 @@ def golden(loss: Callable[[float], float], low: float, high: float, steps: int =
     return (a + b) / 2
 
 
-def fit(data: Rows, passes: int = 4) -> Spread:
+def fit(data: SpreadRows, passes: int = 4) -> Spread:
     """The spread of the least log loss on `data`: each constant in turn, `passes` times over."""
     spread = [6.0, 80.0, 0.6]
     bounds = [(0.5, 40.0), (0.0, 300.0), (0.05, 1.0)]
@@ -100,7 +100,7 @@ def fit(data: Rows, passes: int = 4) -> Spread:
     return spread[0], spread[1], spread[2]
 
 
-def calibration(data: Rows, spread: Spread, stretches: int = 5) -> list[str]:
+def calibration(data: SpreadRows, spread: Spread, stretches: int = 5) -> list[str]:
     """The held-out table: by stretch of the game (share of the draws left), the rows, the mean chance given
     and the share won, for the rows the chance puts ahead (above a half)."""
     p = chances(data, spread)
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = [json.loads(line) for name in args.data for line in Path(name).read_text().splitlines() if line]
     cut = int(len(games) * (1 - args.holdout))
-    train, test = Rows.of(games[:cut]), Rows.of(games[cut:])
+    train, test = SpreadRows.of(games[:cut]), SpreadRows.of(games[cut:])
     spread = fit(train)
     print(f"{cut} games fitted, {len(games) - cut} held out ({len(test.won)} rows)")
     print(f"spread = {spread[0]:.1f} + {spread[1]:.1f} * min(left, {spread[2]:.2f}) points")

@@ -251,7 +251,7 @@ def run(directory: Path, plan: LoadPlan) -> Findings:
     server = ServeProcess(directory / "data", directory / "serve.log", cores=server_cores)
     try:
         findings.load = loops.run(measure(server, Scenario(plan.games, plan.think), plan.seconds, load_cores,
-                                            Alongside(server, plan, findings)))
+                                          Alongside(server, plan, findings)))
         findings.errors += findings.load.errors
     finally:
         server.stop()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bots.lords import learned
-from harness.fit_lords_spread import Rows, calibration, fit, left_share, log_loss
+from harness.fit_lords_spread import SpreadRows, calibration, fit, left_share, log_loss
 
 
 def features(money: float, left: float) -> list[float]:
@@ -46,7 +46,7 @@ def made_up_games(truth: tuple[float, float, float], count: int) -> list[dict[st
 
 def test_the_fit_finds_the_spread_that_drew_the_winners() -> None:
     truth = (5.0, 60.0, 0.5)
-    data = Rows.of(made_up_games(truth, 3000))
+    data = SpreadRows.of(made_up_games(truth, 3000))
     assert data.left[0] == data.left[1] and data.hand[0] == -data.hand[1]  # both seats of a turn start
     found = fit(data, passes=3)
     assert log_loss(data, found) <= log_loss(data, truth) + 1e-3
