@@ -7,12 +7,15 @@ import asyncio
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from common import loops
 from common.children import Child
 
+PACKAGES = ("arena", "benchmarks", "bots", "cli", "client", "common", "engine", "harness", "replays", "server",
+            "vegas_client")
 PRINT_AND_WAIT = "import sys, time; print('ready', flush=True); time.sleep(float(sys.argv[1]))"
 
 
@@ -49,3 +52,12 @@ def test_a_child_without_a_pipe_has_no_stream_to_read() -> None:
         return child.stdout is None, await child.wait()
 
     assert loops.run(main()) == (True, 0)
+
+
+def test_no_program_of_ours_starts_a_child_with_the_loops_own_spawn() -> None:
+    """uvloop's spawn forks, and a fork of a process speaking gRPC can die in gRPC's fork handlers: children
+    are started by `common.children` (its docstring says why)."""
+    root = Path(__file__).resolve().parents[2]
+    found = [str(path.relative_to(root)) for package in PACKAGES for path in sorted((root / package).rglob("*.py"))
+             if "create_subprocess_" in path.read_text(encoding="utf-8")]
+    assert found == []
