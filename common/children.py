@@ -12,7 +12,6 @@ and its end awaited by polling, which needs no thread and no SIGCHLD handler of 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import signal
 import subprocess
 from collections.abc import Sequence
@@ -60,12 +59,11 @@ class Child:
         self.send_signal(signal.SIGKILL)
 
     async def wait(self) -> int:
-        """Its exit status, once it has ended; its output pipe is closed then."""
+        """Its exit status, once it has ended; its output pipe is closed then, by the transport that owns it
+        (the loop closes the pipe's file when it lets go of it: closing it here too could close another
+        file that took its number in between)."""
         while (code := self.popen.poll()) is None:
             await asyncio.sleep(EXIT_POLL)
         if self._transport is not None:
             self._transport.close()
-        with contextlib.suppress(OSError):
-            if self.popen.stdout is not None:
-                self.popen.stdout.close()
         return code
