@@ -3,11 +3,11 @@
 The turn search (`lookahead@chance=1`) scores a sample by the seat's chance to win rather than by its value's
 margin over the best opponent: the chance that a normal change of spread s leaves that margin above zero,
 Phi(margin / s). The spread narrows as the end nears, s = a + b * min(left, c), `left` being the share of the
-draws still to come. This fits a, b and c by the likelihood of who won, over every seat at every turn start
-of games of greedy against itself (`harness.lords_value_data`, the rows `harness.fit_lords_value` reads),
-the last `--holdout` share of the games kept out of the fit, and prints how well the fitted chance foretells
-the held-out games: its log loss against a coin's, and the chance it gave against the share won, by
-stretch of the game. Needs numpy (the dev environment's).
+draws still to come (`bots.lords.turns.SPREAD`). This fits a, b and c by the likelihood of who won, over
+every seat at every turn start of games of greedy against itself (`harness.lords_value_data`, the rows
+`harness.fit_lords_value` reads), the last `--holdout` share of the games kept out of the fit, and prints
+how well the fitted chance foretells the held-out games: its log loss against a coin's, and the chance it
+gave against the share won, by stretch of the game. Needs numpy (the dev environment's).
 
     python -m harness.fit_lords_spread lv1.jsonl
 """
@@ -26,10 +26,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from bots.lords import learned
+from bots.lords.turns import Spread, win_chance
 from harness.fit_lords_value import Array, rows
-
-NORMAL_CDF = np.vectorize(lambda z: 0.5 * (1.0 + math.erf(z / math.sqrt(2.0))), otypes=[np.float64])
-Spread = tuple[float, float, float]
 
 
 class SpreadRows(NamedTuple):
@@ -60,10 +58,9 @@ def left_share(features: list[float]) -> float:
 
 
 def chances(data: SpreadRows, spread: Spread) -> Array:
-    """The win chance each row's hand-set margin gives under `spread` (a, b, c)."""
-    at_end, per_share, cap = spread
-    width = np.maximum(at_end + per_share * np.minimum(data.left, cap), 0.5)
-    found: Array = NORMAL_CDF(data.hand / width)
+    """The win chance each row's hand-set margin gives under `spread` (a, b, c), as the bot computes it."""
+    chance = np.vectorize(lambda margin, left: win_chance(margin, left, False, spread), otypes=[np.float64])
+    found: Array = chance(data.hand, data.left)
     return found
 
 

@@ -36,12 +36,12 @@ from engine.lords.legal import legal_actions
 from engine.lords.state import OVER, LordsState
 
 TURN_ACTIONS = 40  # a simulated turn ends after this many actions, whatever greedy still wants
-# How far greedy's points margin can still move before the game ends, by the share of the draws left (the
-# win chance's spread, `win_chance`): fitted to who won 960 classic 2p games of greedy against itself
-# (`python -m harness.fit_lords_spread lv1.jsonl`, the data of `bots.lords.learned`).
-SPREAD_AT_END = 6.6
-SPREAD_PER_SHARE = 86.6
-SPREAD_SHARE_CAP = 0.53
+# How far greedy's points margin can still move before the game ends (the win chance's spread, `win_chance`):
+# at the end, per share of the draws left, and the share past which it grows no more. Fitted to who won 960
+# classic 2p games of greedy against itself (`python -m harness.fit_lords_spread lv1.jsonl`, the data of
+# `bots.lords.learned`).
+Spread = tuple[float, float, float]
+SPREAD: Spread = (6.6, 86.6, 0.53)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,16 +239,17 @@ class LordsTurns:
         return win_chance(margin, outlook.left_share, state.phase == OVER) if self.looking.chance else margin
 
 
-def win_chance(margin: float, left_share: float, over: bool) -> float:
+def win_chance(margin: float, left_share: float, over: bool, spread: Spread = SPREAD) -> float:
     """The seat's chance to win given its value's margin over the best opponent, with `left_share` of the
     draws still to come: the chance that a normal change, whose spread narrows as the end nears, leaves the
     margin above zero. Once the game is `over`: 1 for a win, 0 for a loss (the margin then is the points,
     ties broken by money). Judged by the chance rather than the margin, a seat far ahead prefers the surer plan
-    and a seat far behind the riskier one."""
+    and a seat far behind the riskier one. `spread`: the fitted one, or one `harness.fit_lords_spread` tries."""
     if over:
         return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-    spread = SPREAD_AT_END + SPREAD_PER_SHARE * min(left_share, SPREAD_SHARE_CAP)
-    return 0.5 * (1.0 + math.erf(margin / (spread * math.sqrt(2.0))))
+    at_end, per_share, cap = spread
+    width = at_end + per_share * min(left_share, cap)
+    return 0.5 * (1.0 + math.erf(margin / (width * math.sqrt(2.0))))
 
 
 def settle(state: LordsState) -> None:
