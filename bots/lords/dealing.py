@@ -1,8 +1,12 @@
 """Deals: trades a partner accepts, at the price it would just accept, that pay the seat proposing them.
 
 Lords of Vegas is a trading game, and at four seats a trade is rarely a zero-sum one: two players who swap
-what each is better placed to use both gain on the other two. A deal here moves one item between the seat
-and one opponent, a parking lot or a die either way, with money either way. The partner's answer is
+what each is better placed to use both gain on the other two. At two seats it is, but the partner judges what
+it hands over by what it is worth where it stands (a parking lot's income), not by what it opens to the seat
+(the casino built on that lot next to the seat's own), so a deal it accepts can still pay.
+
+A deal here moves one item between the seat and one opponent, a parking lot or a die either way, with money
+either way. The partner's answer is
 predicted as the greedy bot answers (`bots.lords.greedy`: it accepts when the trade adds `ACCEPT_MARGIN` and
 `WORTH_DOING` to its value), which needs nothing hidden: the value reads the board, the money and the deck's
 public make-up. The price is found by bisection, as the least money the seat pays (or the most it asks) at

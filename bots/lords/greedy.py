@@ -103,9 +103,8 @@ class LordsGreedy:
             return max(options, key=lambda option: self.expected(base, seat, option, outlook))
         gains = self.gains(base, seat, outlook, options)
         if gains and max(gains.values()) > WORTH_DOING:
-            best = max(gains, key=lambda option: gains[option])
-            deal = self._offer(base, seat, outlook, options, gains, gains[best]) if self._dealing(base) else None
-            return best if deal is None else deal
+            deal = self.deal(base, seat, outlook, options, gains)
+            return max(gains, key=lambda option: gains[option]) if deal is None else deal
         return self.otherwise(base, seat, outlook, options, gains)
 
     def otherwise(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any],
@@ -221,10 +220,16 @@ class LordsGreedy:
             return table.at(limit)
         return None
 
-    def _dealing(self, base: LordsState) -> bool:
-        """Whether the seat makes deals: with `deals`, at three seats or more. (At two seats the value is a
-        margin: what the partner gains, the seat loses, and deals won no more games there.)"""
-        return self.deals and base.players > 2
+    def deal(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any],
+             plain: Mapping[Any, float]) -> ProposeTrade | None:
+        """The deal to propose before any plain action, when the seat makes deals: one worth more to it, with
+        the action it opens, than the best of `plain` (what each plain action adds, `gains`); else None. At two
+        seats too: a deal greedy accepts there is one its static value misjudges (it does not count the build
+        the lot sold opens to the buyer), and greedy making them won 74% of classic 2p games against greedy
+        (docs/BOTS.md)."""
+        if not self.deals:
+            return None
+        return self._offer(base, seat, outlook, options, plain, max(plain.values(), default=0.0))
 
     def _offer(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any],
                plain: Mapping[Any, float] | None = None, beat: float = 0.0) -> ProposeTrade | None:
@@ -234,7 +239,7 @@ class LordsGreedy:
         (`remember`)."""
         if not any(isinstance(o, EndTurn) for o in options) or any(t.proposer == seat for t in base.trades):
             return None
-        offer = best_deal(self, base, seat, outlook, plain, beat) if self._dealing(base) else \
+        offer = best_deal(self, base, seat, outlook, plain, beat) if self.deals else \
             self._die_offer(base, seat, outlook)
         if offer is None or (self.offered[0] == base.turn and offer in self.offered[1]):
             return None

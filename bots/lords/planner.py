@@ -70,8 +70,9 @@ class Line:
 class LordsPlanner:
     """Chooses one Lords of Vegas action: the first of the best planned sequence of the turn, else greedy's."""
 
-    def __init__(self, seed: int | str = 0, weights: Weights = PLAIN, reach: Reach = AHEAD) -> None:
-        self.greedy = LordsGreedy(seed, weights)
+    def __init__(self, seed: int | str = 0, weights: Weights = PLAIN, reach: Reach = AHEAD,
+                 deals: bool = False) -> None:
+        self.greedy = LordsGreedy(seed, weights, deals)  # with `deals`, its `otherwise` proposes them
         self.reach = reach
 
     def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:

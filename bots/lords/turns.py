@@ -61,15 +61,16 @@ class Looking:
     rolls: int = 4
     own: int = 0
     chance: int = 0
+    deals: int = 1
     confidence: float = 1.0
 
     @classmethod
     def parse(cls, text: str) -> Looking:
-        """`samples=8:lines=3:replies=1:rolls=4:own=0:chance=0:confidence=1` (any may be left out); ValueError
-        names what is wrong."""
-        shares, flags, counts = grouped(text, [("confidence",), ("own", "chance")])
+        """`samples=8:lines=3:replies=1:rolls=4:own=0:chance=0:deals=1:confidence=1` (any may be left out);
+        ValueError names what is wrong."""
+        shares, flags, counts = grouped(text, [("confidence",), ("own", "chance", "deals")])
         looking = cls(**named_numbers(counts, ("samples", "lines", "replies", "rolls"), int, least=1),
-                      **named_numbers(flags, ("own", "chance"), int, least=0))
+                      **named_numbers(flags, ("own", "chance", "deals"), int, least=0))
         confidence = named_numbers(shares, ("confidence",), float, least=0.0).get("confidence")
         return looking if confidence is None else replace(looking, confidence=confidence)
 
@@ -102,7 +103,7 @@ class LordsTurns:
 
     def __init__(self, seed: int | str = 0, weights: Weights = PLAIN, reach: Reach = AHEAD,
                  looking: Looking = LOOKING) -> None:
-        self.planner = LordsPlanner(seed, weights, reach)
+        self.planner = LordsPlanner(seed, weights, reach, deals=bool(looking.deals))
         self.greedy = self.planner.greedy
         self.weights = weights
         self.looking = looking
@@ -124,6 +125,12 @@ class LordsTurns:
         seat = int(view["viewer"])
         outlook = Outlook.of(view, self.weights)
         base = GAME.determinize(view, seat, self.greedy.rng)
+        deal = self.greedy.deal(base, seat, outlook, options, self.greedy.gains(base, seat, outlook, options)) \
+            if self.looking.deals else None
+        if deal is not None:  # what it is worth is the action it opens, planned once the partner has answered
+            self.course = None
+            self.greedy.remember(view, deal)
+            return deal
         plans = self.plans(base, seat, outlook, options)
         if not plans:
             self.course = None

@@ -69,9 +69,13 @@ def test_no_deal_worth_less_than_the_best_plain_action() -> None:
     assert best_deal(LordsGreedy("t", deals=True), state, s, outlook, beat=50.0) is None
 
 
-def test_no_deals_at_two_seats() -> None:
-    """With two players the value is a margin: what the partner gains, the seat loses."""
-    assert choice(next_to_its_casino(players=2), "blue", GreedyBot("t", deals=True)) == "end"
+def test_deals_at_two_seats_too() -> None:
+    """With two players what the partner gains the seat loses, but greedy's answer judges the lot it sells by
+    its static value, blind to the build it opens to the buyer: it sells B1 (dearer than at four seats)."""
+    state = next_to_its_casino(players=2)
+    assert choice(state, "blue", GreedyBot("t", deals=True)) == "trade green>blue lot B1, blue>green $18"
+    play(state, "blue", "trade green>blue lot B1, blue>green $18")
+    assert choice(state, "green", GreedyBot("g")) == "accept 1"
 
 
 def test_the_price_is_the_least_the_greedy_partner_accepts() -> None:

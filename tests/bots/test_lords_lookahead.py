@@ -18,6 +18,7 @@ from engine.core.api import GameConfig
 from engine.lords.actions import EndTurn
 from engine.lords.game import LORDS_OF_VEGAS as GAME
 from engine.lords.state import LordsState
+from tests.bots.test_lords_dealing import next_to_its_casino
 from tests.bots.test_lords_greedy import early
 from tests.bots.test_lords_planner import chosen, hidden_reshuffled, played, two_casinos
 from tests.engine.lords.position import blank, marker, money
@@ -77,6 +78,17 @@ def test_a_position_other_than_the_plan_expected_is_searched_again() -> None:
     assert bot.turns.follow(GAME.view(state, 0), GAME.legal_actions(state, 0)) is None
 
 
+def test_with_deals_it_proposes_the_deal_greedy_would_before_its_plan() -> None:
+    """Blue could build E1; buying B1 next to its casino and building there is worth more. The deal is the
+    one greedy proposing deals makes (`bots.lords.dealing`), and comes before the planned turn."""
+    state = next_to_its_casino(players=2)
+    marker(state, "E1", "blue")
+    deal = chosen(GreedyBot("t", deals=True), state)
+    assert deal.startswith("trade green>blue lot B1")
+    assert chosen(LookaheadBot.configured("t", "deals=1"), state) == deal
+    assert chosen(LookaheadBot.configured("t", "deals=0"), state) == "build E1 purple"
+
+
 def test_the_same_seed_makes_the_same_choices() -> None:
     config = GameConfig("lords", "classic", 2, "looked", ())
     runs = [played(config, [LookaheadBot("s"), GreedyBot("s")], 80) for _ in range(2)]
@@ -98,6 +110,7 @@ def test_its_settings_name_its_effort_reach_and_weights() -> None:
     assert LookaheadBot.configured("1", "own=1").turns.looking == Looking(own=1)
     assert LookaheadBot.configured("1", "own=0").turns.looking == Looking()
     assert LookaheadBot.configured("1", "chance=1").turns.looking == Looking(chance=1)
+    assert LookaheadBot.configured("1", "deals=0").turns.looking == Looking(deals=0)
     with pytest.raises(ValueError, match="own takes a whole number of at least 0"):
         make_bot("lookahead@own=-1", "1")
     with pytest.raises(ValueError, match="at least 1"):
