@@ -9,7 +9,9 @@ each played on the same determinized samples (common random numbers, paired as i
 the card drawn, the opponents' whole turns as greedy plays them (the real opponent when it is greedy), the
 next card, and the seat's static value there. The planner's best plan is played unless another is clearly
 better on those samples; the chosen plan is followed for the rest of the turn while the position is the
-one it expected, and searched again when a roll made it another.
+one it expected, and searched again when a roll made it another. Before any plan, a deal greedy would
+propose (`bots.lords.dealing`: a lot bought next to the seat's casino, worth the build it opens) is proposed,
+as search plays greedy's deals; the turn is planned once the partner has answered.
 
 Everything comes from the seat's view: the samples are `Game.determinize`'s, and each simulated seat
 judges by the outlook its own view would give it (`Outlook.of`), never the sample's deck order.
@@ -53,7 +55,8 @@ class Looking:
     by greedy after the last reply before the value is read (0: judged as the seat's next turn starts; 1: as
     it ends, so that what a plan leaves is judged by what the seat's greedy makes of it), and the standard
     errors by which a plan must beat the planner's best to be played. With `chance=1` a sample scores the
-    seat's chance to win as its value's margin gives it (`win_chance`) rather than the margin itself."""
+    seat's chance to win as its value's margin gives it (`win_chance`) rather than the margin itself. With
+    `deals=1` a deal greedy would propose (`bots.lords.dealing`) is proposed before the turn is planned."""
 
     samples: int = 8
     lines: int = 3
