@@ -221,14 +221,16 @@ class LordsGreedy:
         return None
 
     def deal(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any],
-             plain: Mapping[Any, float]) -> ProposeTrade | None:
+             plain: Mapping[Any, float] | None = None) -> ProposeTrade | None:
         """The deal to propose before any plain action, when the seat makes deals: one worth more to it, with
-        the action it opens, than the best of `plain` (what each plain action adds, `gains`); else None. At two
-        seats too: a deal greedy accepts there is one its static value misjudges (it does not count the build
-        the lot sold opens to the buyer), and greedy making them won 78.8% of 500 classic 2p games against
-        greedy (docs/BENCHMARKS.md)."""
+        the action it opens, than the best of `plain` (what each plain action adds, `gains`, worked out here if
+        not given); else None. At two seats too: a deal greedy accepts there is one its static value misjudges
+        (it does not count the build the lot sold opens to the buyer), and greedy making them won 78.8% of 500
+        classic 2p games against greedy (docs/BENCHMARKS.md)."""
         if not self.deals:
             return None
+        if plain is None:
+            plain = self.gains(base, seat, outlook, options)
         return self._offer(base, seat, outlook, options, plain, max(plain.values(), default=0.0))
 
     def _offer(self, base: LordsState, seat: int, outlook: Outlook, options: Sequence[Any],

@@ -128,8 +128,7 @@ class LordsTurns:
         seat = int(view["viewer"])
         outlook = Outlook.of(view, self.weights)
         base = GAME.determinize(view, seat, self.greedy.rng)
-        deal = self.greedy.deal(base, seat, outlook, options, self.greedy.gains(base, seat, outlook, options)) \
-            if self.looking.deals else None
+        deal = self.greedy.deal(base, seat, outlook, options)  # None without `looking.deals` (its greedy's)
         if deal is not None:  # what it is worth is the action it opens, planned once the partner has answered
             self.course = None
             self.greedy.remember(view, deal)
