@@ -100,6 +100,11 @@ class GameInfo:
     seat: int
 
 
+TIME_SHARE = 0.8  # of a turn's time limit that a searching bot's decision may spend: the rest is a margin
+TIME_MARGIN = 0.05  # seconds more kept back (the choice's way to the server)
+TOO_LATE = 0.05  # seconds: with less than this to spend, a searching bot plays its quick choice unsearched
+
+
 class Turn:
     """A decision a bot is asked to make: its seat's view and legal actions at one version, nothing else.
 
@@ -125,6 +130,11 @@ class Turn:
     @property
     def seat(self) -> int:
         return self.info.seat
+
+    def deadline(self, started: float) -> float | None:
+        """The `time.perf_counter()` time by which a bot that searches should have chosen, for a decision
+        begun at `started`: `TIME_SHARE` of the time limit, less `TIME_MARGIN` (None: the turn has no limit)."""
+        return None if self.time_limit is None else started + TIME_SHARE * self.time_limit - TIME_MARGIN
 
     @property
     def view(self) -> Mapping[str, Any]:

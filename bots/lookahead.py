@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from bots.base import Bot, Choice, Turn
 from bots.choices import back, engine_option
 from bots.lords.planner import AHEAD, Reach
@@ -12,7 +14,8 @@ from engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 class LookaheadBot(Bot):
-    """Plays the whole turn that does best once the opponent has replied; greedy's answers otherwise."""
+    """Plays the whole turn that does best once the opponent has replied; greedy's answers otherwise. A turn
+    with a time limit is answered by its deadline (`Turn.deadline`): the samples played by then decide."""
 
     name = "lookahead"
     games = ("lords",)
@@ -30,5 +33,6 @@ class LookaheadBot(Bot):
         return cls(seed, Weights.parse(weights), Reach.parse(reach), Looking.parse(looking))
 
     def choose(self, turn: Turn) -> Choice:
+        stop = turn.deadline(time.perf_counter())
         options = [engine_option(GAME, option) for option in turn.legal]
-        return back(self.turns.decide(turn.view, options), options, turn.legal)
+        return back(self.turns.decide(turn.view, options, stop), options, turn.legal)

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bots.base import Bot, Choice, GameInfo, Turn
+from bots.base import TOO_LATE, Bot, Choice, GameInfo, Turn
 from bots.choices import back, engine_option
 from bots.greedy import GreedyBot
 from engine.core.api import Game
@@ -208,15 +208,12 @@ class Search:
         return chosen
 
 
-TIME_SHARE = 0.8  # of the turn's time limit that a decision may spend: the rest is a margin
-TIME_MARGIN = 0.05  # seconds more kept back (the choice's way to the server)
-TOO_LATE = 0.05  # seconds: with less time than this to spend, greedy's choice is played without a search
 
 
 class SearchBot(Bot):
     """IS-MCTS with a budget of `playouts` per decision, or `millis` milliseconds; without either, each
     game's default number of playouts. Whatever the budget, a decision ends in time when the turn has a time
-    limit (`Turn.time_limit`): it spends at most `TIME_SHARE` of it, less `TIME_MARGIN`."""
+    limit (`Turn.time_limit`): it stops at `Turn.deadline`."""
 
     name = "search"
     games = ("lasvegas", "lords")
@@ -252,7 +249,7 @@ class SearchBot(Bot):
 
     def choose(self, turn: Turn) -> Choice:
         started = time.perf_counter()
-        stop = (started + TIME_SHARE * turn.time_limit - TIME_MARGIN) if turn.time_limit is not None else None
+        stop = turn.deadline(started)
         legal = turn.legal
         if len(legal) == 1 and not legal[0].is_range:
             return legal[0]

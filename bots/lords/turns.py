@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bots.base import TOO_LATE
 from bots.lords.greedy import LordsGreedy
 from bots.lords.planner import AHEAD, LordsPlanner, Reach
 from bots.lords.playout import answer_trades
@@ -117,14 +119,19 @@ class LordsTurns:
         self.searched = 0  # turns whose plans were compared on the samples (for harness.time_lords_planner)
         self.departed = 0  # of those, the turns where another plan than the planner's best was chosen
 
-    def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
+    def decide(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> Any:
         """The chosen action (an engine action). Decisions, trade answers and a turn with nothing worth
-        planning are greedy's, as the planner's are."""
+        planning are greedy's, as the planner's are. `stop`: the `time.perf_counter()` time to have chosen
+        by (None: no limit); the plans are compared on the samples played by then, and with less than
+        `TOO_LATE` to spend greedy chooses."""
         if view.get("pending") or not any(isinstance(o, EndTurn) for o in options):
             return self.greedy.decide(view, options)
         following = self.follow(view, options)
         if following is not None:
             return following
+        if stop is not None and stop - time.perf_counter() < TOO_LATE:
+            self.course = None
+            return self.greedy.decide(view, options)
         seat = int(view["viewer"])
         outlook = Outlook.of(view, self.weights)
         base = GAME.determinize(view, seat, self.greedy.rng)
@@ -139,7 +146,7 @@ class LordsTurns:
             action = self.greedy.otherwise(base, seat, outlook, options)
             self.greedy.remember(view, action)
             return action
-        index = self.choose(view, seat, plans) if len(plans) > 1 else 0
+        index = self.choose(view, seat, plans, stop) if len(plans) > 1 else 0
         self.searched += len(plans) > 1
         self.departed += index != 0
         return self.start(view, options, plans[index])
@@ -198,14 +205,17 @@ class LordsTurns:
                  for line in picked]
         return [*plans, Plan((), True), Plan((EndTurn(),))]
 
-    def choose(self, view: Mapping[str, Any], seat: int, plans: list[Plan]) -> int:
+    def choose(self, view: Mapping[str, Any], seat: int, plans: list[Plan], stop: float | None = None) -> int:
         """The index of the plan to play: the best on the same samples, if it beats the first (the planner's
         best) by `looking.confidence` standard errors of the paired differences; else 0. Plans that leave the
         same position on a sample (greedy's own turn is often one of the planner's lines) are judged once:
         what follows is greedy's, which decides alike from alike positions, its rerolls drawn from the
-        position's own generator."""
+        position's own generator. No sample is begun after `stop` (a `time.perf_counter()` time) but the
+        first."""
         scores: list[list[float]] = [[] for _ in plans]
-        for _ in range(self.looking.samples):
+        for sampled in range(self.looking.samples):
+            if sampled and stop is not None and time.perf_counter() >= stop:
+                break
             sample = GAME.determinize(view, seat, self.rng)
             judged: dict[str, float] = {}  # the position the seat's turn leaves (its hash): its outcome
             for index, plan in enumerate(plans):

@@ -4,9 +4,12 @@ the turn, and stays deterministic and honest (it reads the seat's view only)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from bots.greedy import GreedyBot
+from bots.local import decide, game_info
 from bots.lookahead import LookaheadBot
 from bots.lords import turns as turn_search
 from bots.lords.planner import Reach
@@ -129,6 +132,25 @@ def test_plans_that_leave_the_same_position_are_judged_once(monkeypatch: pytest.
     ending, building = Plan((EndTurn(),)), Plan((GAME.parse_action("build E1 purple"),))
     assert turns.choose(GAME.view(state, 0), 0, [ending, building, ending, building]) == 1
     assert len(judged) == 2 * turns.looking.samples
+
+
+def test_with_no_time_left_to_search_it_plays_greedys_choice() -> None:
+    state = next_door(green_money=30)  # where the search leaves greedy's build for E1 (above)
+    info = game_info(state.config, state.current)
+    hurried = decide(LookaheadBot("t"), GAME, state, info, 0, time_limit=0.01)
+    assert hurried.text() == chosen(GreedyBot("t", deals=True), state) != "build E1 purple"
+    assert decide(LookaheadBot("t"), GAME, state, info, 0, time_limit=10_000.0).text() == "build E1 purple"
+
+
+def test_no_sample_is_begun_after_its_deadline_but_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = next_door(green_money=30)
+    turns = LookaheadBot("t").turns
+    judged = []
+    outcome = turns.outcome
+    monkeypatch.setattr(turns, "outcome", lambda left, seat: judged.append(seat) or outcome(left, seat))
+    ending, building = Plan((EndTurn(),)), Plan((GAME.parse_action("build E1 purple"),))
+    turns.choose(GAME.view(state, 0), 0, [ending, building], stop=time.perf_counter() - 1)
+    assert len(judged) == 2  # one sample, each plan judged on it
 
 
 def test_the_win_chance_is_even_at_an_even_margin_and_surer_as_the_draws_run_out() -> None:
