@@ -15,7 +15,8 @@ from engine.lords.game import LORDS_OF_VEGAS as GAME
 
 class LookaheadBot(Bot):
     """Plays the whole turn that does best once the opponent has replied; greedy's answers otherwise. A turn
-    with a time limit is answered by its deadline (`Turn.deadline`): the samples played by then decide."""
+    with a time limit is answered by its deadline (`Turn.deadline`), and a decision takes at most `ms` if
+    set (`lookahead@ms=800`): the samples played by then decide."""
 
     name = "lookahead"
     games = ("lords",)
@@ -33,6 +34,10 @@ class LookaheadBot(Bot):
         return cls(seed, Weights.parse(weights), Reach.parse(reach), Looking.parse(looking))
 
     def choose(self, turn: Turn) -> Choice:
-        stop = turn.deadline(time.perf_counter())
+        started = time.perf_counter()
+        stop = turn.deadline(started)
+        if self.turns.looking.ms:
+            budget = started + self.turns.looking.ms / 1000
+            stop = budget if stop is None else min(stop, budget)
         options = [engine_option(GAME, option) for option in turn.legal]
         return back(self.turns.decide(turn.view, options, stop), options, turn.legal)

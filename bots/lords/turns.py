@@ -58,7 +58,9 @@ class Looking:
     it ends, so that what a plan leaves is judged by what the seat's greedy makes of it), and the standard
     errors by which a plan must beat the planner's best to be played. With `chance=1` a sample scores the
     seat's chance to win as its value's margin gives it (`win_chance`) rather than the margin itself. With
-    `deals=1` a deal greedy would propose (`bots.lords.dealing`) is proposed before the turn is planned."""
+    `deals=1` a deal greedy would propose (`bots.lords.dealing`) is proposed before the turn is planned.
+    `ms`: the milliseconds a decision may take (0: no budget, every sample is played), as a turn's time
+    limit bounds it (`Turn.deadline`)."""
 
     samples: int = 8
     lines: int = 3
@@ -68,16 +70,18 @@ class Looking:
     chance: int = 0
     deals: int = 1
     confidence: float = 1.0
+    ms: float = 0.0
 
     @classmethod
     def parse(cls, text: str) -> Looking:
-        """`samples=8:lines=3:replies=1:rolls=4:own=0:chance=0:deals=1:confidence=1` (any may be left out);
-        ValueError names what is wrong."""
-        shares, flags, counts = grouped(text, [("confidence",), ("own", "chance", "deals")])
+        """`samples=8:lines=3:replies=1:rolls=4:own=0:chance=0:deals=1:confidence=1:ms=0` (any may be left
+        out); ValueError names what is wrong."""
+        measures, flags, counts = grouped(text, [("confidence", "ms"), ("own", "chance", "deals")])
         looking = cls(**named_numbers(counts, ("samples", "lines", "replies", "rolls"), int, least=1),
                       **named_numbers(flags, ("own", "chance", "deals"), int, least=0))
-        confidence = named_numbers(shares, ("confidence",), float, least=0.0).get("confidence")
-        return looking if confidence is None else replace(looking, confidence=confidence)
+        measured = named_numbers(measures, ("confidence", "ms"), float, least=0.0)
+        return replace(looking, confidence=measured.get("confidence", looking.confidence),
+                       ms=measured.get("ms", looking.ms))
 
 
 LOOKING = Looking()

@@ -114,6 +114,9 @@ def test_its_settings_name_its_effort_reach_and_weights() -> None:
     assert LookaheadBot.configured("1", "own=0").turns.looking == Looking()
     assert LookaheadBot.configured("1", "chance=1").turns.looking == Looking(chance=1)
     assert LookaheadBot.configured("1", "deals=0").turns.looking == Looking(deals=0)
+    assert LookaheadBot.configured("1", "ms=800:confidence=0.5").turns.looking == Looking(ms=800, confidence=0.5)
+    with pytest.raises(ValueError, match="ms takes a number of at least 0"):
+        make_bot("lookahead@ms=-5", "1")
     with pytest.raises(ValueError, match="own takes a whole number of at least 0"):
         make_bot("lookahead@own=-1", "1")
     with pytest.raises(ValueError, match="at least 1"):
@@ -140,6 +143,8 @@ def test_with_no_time_left_to_search_it_plays_greedys_choice() -> None:
     hurried = decide(LookaheadBot("t"), GAME, state, info, 0, time_limit=0.01)
     assert hurried.text() == chosen(GreedyBot("t", deals=True), state) != "build E1 purple"
     assert decide(LookaheadBot("t"), GAME, state, info, 0, time_limit=10_000.0).text() == "build E1 purple"
+    assert decide(LookaheadBot.configured("t", "ms=1"), GAME, state, info, 0).text() == hurried.text()
+    assert decide(LookaheadBot.configured("t", "ms=100000"), GAME, state, info, 0).text() == "build E1 purple"
 
 
 def test_no_sample_is_begun_after_its_deadline_but_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
