@@ -36,9 +36,10 @@ LOBBY_PATIENCE = 10.0  # seconds a lobby call keeps trying before the lobby show
 LOCAL_THINK_MS = 200  # long enough to follow the bots' moves in the log, short enough not to wait
 # The bots of a local game: the strongest that answers within a second. greedy@deals (Lords `up` 4p: wins
 # 60.0% against three plain greedy, par 25%; 0.10 s a decision on average, 0.70 s at most, `python -m
-# harness.time_bots`) rather than search (58.3%, no stronger, and 0.15 s on average, 0.76 s at most): at four
-# seats its strength is in the deals it offers, which the server's bot seats let a person answer
-# (`server.botseats.PERSON_PATIENCE`). Plain greedy is quicker (4 ms) but never seeks a deal.
+# harness.time_bots`) rather than search (58.3%, 0.15 s on average, 0.76 s at most) or lookahead (60.0%,
+# 0.12 s on average, 1.2 s at most): neither is stronger. At four seats its strength is in the deals it
+# offers, which the server's bot seats let a person answer (`server.botseats.PERSON_PATIENCE`). Plain greedy
+# is quicker (4 ms) but never seeks a deal.
 LOCAL_BOTS = "greedy@deals"
 log = structlog.get_logger("cli.play")
 
