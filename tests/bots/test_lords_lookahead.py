@@ -126,14 +126,22 @@ def test_its_settings_name_its_effort_reach_and_weights() -> None:
     assert LookaheadBot.games == ("lords",)
 
 
-def test_plans_that_leave_the_same_position_are_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = next_door(green_money=30)
+def counted_judging(monkeypatch: pytest.MonkeyPatch) -> tuple[turn_search.LordsTurns, list[int]]:
+    """A lookahead's turn search, and the list its every judged outcome adds to."""
     turns = LookaheadBot("t").turns
-    judged = []
+    judged: list[int] = []
     outcome = turns.outcome
     monkeypatch.setattr(turns, "outcome", lambda left, seat: judged.append(seat) or outcome(left, seat))
-    ending, building = Plan((EndTurn(),)), Plan((GAME.parse_action("build E1 purple"),))
-    assert turns.choose(GAME.view(state, 0), 0, [ending, building, ending, building]) == 1
+    return turns, judged
+
+
+ENDING, BUILDING = Plan((EndTurn(),)), Plan((GAME.parse_action("build E1 purple"),))
+
+
+def test_plans_that_leave_the_same_position_are_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    turns, judged = counted_judging(monkeypatch)
+    view = GAME.view(next_door(green_money=30), 0)
+    assert turns.choose(view, 0, [ENDING, BUILDING, ENDING, BUILDING]) == 1
     assert len(judged) == 2 * turns.looking.samples
 
 
@@ -148,13 +156,8 @@ def test_with_no_time_left_to_search_it_plays_greedys_choice() -> None:
 
 
 def test_no_sample_is_begun_after_its_deadline_but_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = next_door(green_money=30)
-    turns = LookaheadBot("t").turns
-    judged = []
-    outcome = turns.outcome
-    monkeypatch.setattr(turns, "outcome", lambda left, seat: judged.append(seat) or outcome(left, seat))
-    ending, building = Plan((EndTurn(),)), Plan((GAME.parse_action("build E1 purple"),))
-    turns.choose(GAME.view(state, 0), 0, [ending, building], stop=time.perf_counter() - 1)
+    turns, judged = counted_judging(monkeypatch)
+    turns.choose(GAME.view(next_door(green_money=30), 0), 0, [ENDING, BUILDING], stop=time.perf_counter() - 1)
     assert len(judged) == 2  # one sample, each plan judged on it
 
 
