@@ -105,6 +105,12 @@ TIME_MARGIN = 0.05  # seconds more kept back (the choice's way to the server)
 TOO_LATE = 0.05  # seconds: with less than this to spend, a searching bot plays its quick choice unsearched
 
 
+def sooner(*times: float | None) -> float | None:
+    """The earliest of `times` that are given (None: none is): a search's own budget and its turn's deadline."""
+    given = [t for t in times if t is not None]
+    return min(given) if given else None
+
+
 class Turn:
     """A decision a bot is asked to make: its seat's view and legal actions at one version, nothing else.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from bots.base import Bot, Choice, Turn
+from bots.base import Bot, Choice, Turn, sooner
 from bots.choices import back, engine_option
 from bots.lords.planner import AHEAD, Reach
 from bots.lords.turns import LOOKING, Looking, LordsTurns
@@ -34,10 +34,7 @@ class LookaheadBot(Bot):
         return cls(seed, Weights.parse(weights), Reach.parse(reach), Looking.parse(looking))
 
     def choose(self, turn: Turn) -> Choice:
-        started = time.perf_counter()
-        stop = turn.deadline(started)
-        if self.turns.looking.ms:
-            budget = started + self.turns.looking.ms / 1000
-            stop = budget if stop is None else min(stop, budget)
+        started, ms = time.perf_counter(), self.turns.looking.ms
+        stop = sooner(turn.deadline(started), started + ms / 1000 if ms else None)
         options = [engine_option(GAME, option) for option in turn.legal]
         return back(self.turns.decide(turn.view, options, stop), options, turn.legal)

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bots.base import TOO_LATE, Bot, Choice, GameInfo, Turn
+from bots.base import TOO_LATE, Bot, Choice, GameInfo, Turn, sooner
 from bots.choices import back, engine_option
 from bots.greedy import GreedyBot
 from engine.core.api import Game
@@ -107,9 +107,7 @@ class Search:
         `time.perf_counter()` time: the turn's time limit)."""
         root = Node(children={key(a): Node(seat, a) for a in roots})
         order = [key(a) for a in roots]
-        deadline = time.perf_counter() + millis / 1000 if millis else None
-        if stop is not None:
-            deadline = stop if deadline is None else min(deadline, stop)
+        deadline = sooner(time.perf_counter() + millis / 1000 if millis else None, stop)
         done = 0
         while (playouts is None or done < playouts) and (deadline is None or time.perf_counter() < deadline):
             state = self.model.determinize(view, seat, self.rng)
@@ -206,8 +204,6 @@ class Search:
         action = actions[index] if actions is not None else chosen.action
         self.game.apply(state, chosen.actor, action)
         return chosen
-
-
 
 
 class SearchBot(Bot):
