@@ -53,8 +53,10 @@ class Model(Protocol):
     def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]: ...
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any: ...
     def candidates(self, state: Any, seat: int, rng: random.Random) -> list[Any]: ...
-    def playout(self, state: Any, rng: random.Random) -> None: ...
-    def rewards(self, state: Any) -> list[float]: ...
+    # Plays on from `state` to the model's horizon; returns what `rewards` scores (the state played on, or what
+    # the model keeps of its end).
+    def playout(self, state: Any, rng: random.Random) -> Any: ...
+    def rewards(self, end: Any) -> list[float]: ...
     def remember(self, view: Mapping[str, Any], action: Any) -> None: ...  # what the seat plays, once chosen
 
 
@@ -149,8 +151,7 @@ class Search:
                 for index in alive:
                     state = self.game.clone(sample)
                     self.game.apply(state, seat, roots[index])
-                    self.model.playout(state, random.Random(seed))
-                    score = self.model.rewards(state)[seat]
+                    score = self.model.rewards(self.model.playout(state, random.Random(seed)))[seat]
                     totals[index] += score
                     scores[index].append(score)
                 swept += 1
@@ -188,8 +189,8 @@ class Search:
             node = self.step(children, state, options)
             path.append(node)
             depth += 1
-        self.model.playout(state, self.rng)
-        scores = [score - offset for score, offset in zip(self.model.rewards(state), self.offsets, strict=True)]
+        end = self.model.playout(state, self.rng)
+        scores = [score - offset for score, offset in zip(self.model.rewards(end), self.offsets, strict=True)]
         for each in path:
             each.visits += 1
             each.total += scores[each.actor]

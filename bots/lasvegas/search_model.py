@@ -20,10 +20,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bots.greedy import Table
+from bots.lasvegas import round_playout
 from bots.lasvegas.round_end import ADVERSARY, OutOfTime, RoundSolver, applies
+from bots.lasvegas.round_playout import RoundEnd, play_round
 from bots.lasvegas.standing import standing_values
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
+from engine.lasvegas.turns import winners
 
 PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns,
 PLAYOUT_CAP = 300  # and never more than this many (at two seats, 600 measured no better than 300)
@@ -111,19 +114,24 @@ class LasVegasModel:
         rng.shuffle(options)
         return options
 
-    def playout(self, state: LasVegasState, rng: random.Random) -> None:
+    def playout(self, state: LasVegasState, rng: random.Random) -> LasVegasState | RoundEnd:
         """Every seat plays greedy to the end of the round (of the game: `horizon`): what the greedy bot would
         do, the dice being the only chance (a tenth of random choices as well measured no better against
         greedy); or, with `solve_tail`, until the rest of the round is small enough for `rewards` to solve;
-        with `solve_own`, the searcher's late placements are the solver's."""
+        with `solve_own`, the searcher's late placements are the solver's. A base-game round to its end is
+        played on greedy's table rather than by the engine (`round_playout`: the same round, faster), and
+        its end is what `rewards` scores; otherwise the state played on is."""
+        if self.horizon == ROUND and not (self.solve_tail or self.solve_own) and round_playout.applies(state):
+            return play_round(state)
         round_ = state.round
         while state.phase != OVER and (self.horizon == GAME_END or state.round == round_):
             if self.solves_tail(state):
-                return
+                return state
             if self.solves_own(state):
                 self.solved_move(state)
             else:
                 greedy_move(state)
+        return state
 
     def solves_own(self, state: LasVegasState) -> bool:
         """Whether the searcher places next with few enough dice left for the root to be solved: a playout
@@ -142,10 +150,14 @@ class LasVegasModel:
         return (self.solve_tail > 0 and state.players == SOLVER_SEATS and self.horizon == ROUND
                 and applies(state, self.solve_tail))
 
-    def rewards(self, state: LasVegasState) -> list[float]:
+    def rewards(self, state: LasVegasState | RoundEnd) -> list[float]:
         """Each seat's chance to win as its margin over the best opponent gives it (`standing_values`); once
         the game is over, its share of the win. A playout stopped for the solver is worth the solver's value
         to the root's seat (and one less that to the other)."""
+        if isinstance(state, RoundEnd):
+            if state.round >= ROUNDS:
+                return standing_values(state.money, 0, winners(state.money, state.notes))
+            return standing_values(state.money, ROUNDS - state.round)
         if state.phase != OVER and self.solves_tail(state):
             mine = self.solver_of(state).value(state)
             return [mine if seat == self.seat else 1.0 - mine for seat in range(state.players)]

@@ -71,8 +71,9 @@ class LordsModel:
         action = quick_action(state, seat, rng)
         return [action] if isinstance(action, EndTurn) else [action, EndTurn()]
 
-    def playout(self, state: LordsState, rng: random.Random) -> None:
+    def playout(self, state: LordsState, rng: random.Random) -> LordsState:
         playout(state, PLAYOUT_TURNS, rng)
+        return state
 
     def rewards(self, state: LordsState) -> list[float]:
         return rewards(state, self.weights)

@@ -136,8 +136,9 @@ class Scripted:
     def determinize(self, view: Any, seat: int, rng: random.Random) -> Any:
         return {"luck": rng.gauss(0, 1), "noise": rng.random(), "k": -1}
 
-    def playout(self, state: Any, rng: random.Random) -> None:
+    def playout(self, state: Any, rng: random.Random) -> Any:
         self.played[state["k"]] += 1
+        return state
 
     def rewards(self, state: Any) -> list[float]:
         return [state["luck"] + self.means[state["k"]] * state["noise"] * 2]
@@ -236,25 +237,26 @@ def test_las_vegas_playouts_play_the_greedy_bots_game() -> None:
     """Every seat of a playout makes the greedy bot's choice (the opponents the search meets)."""
     from bots.lasvegas.search_model import LasVegasModel
 
-    config = GameConfig("lasvegas", "base", 3, "playout")
+    config = GameConfig("lasvegas", "base", 3, "playout", ("biggies",))  # played by the engine
     state, _ = random_position(LAS_VEGAS, config, 3)
     played, stepped = LAS_VEGAS.clone(state), LAS_VEGAS.clone(state)
-    LasVegasModel().playout(played, random.Random(1))
+    end = LasVegasModel().playout(played, random.Random(1))
     greedy = GreedyBot("g")
     while stepped.round == state.round:
         seat = LAS_VEGAS.actors(stepped)[0]
         LAS_VEGAS.apply(stepped, seat, decide(greedy, LAS_VEGAS, stepped, game_info(config, seat), 0))
-    assert LAS_VEGAS.state_hash(played) == LAS_VEGAS.state_hash(stepped)
+    assert end is played and LAS_VEGAS.state_hash(played) == LAS_VEGAS.state_hash(stepped)
+    # (The base game's rounds are played on greedy's table: tests/bots/test_round_playout.py.)
 
 
 def test_las_vegas_playouts_to_the_games_end_play_on_past_the_round() -> None:
+    from bots.lasvegas.round_playout import RoundEnd
     from bots.lasvegas.search_model import GAME_END, ROUND, LasVegasModel
 
     state, _ = random_position(LAS_VEGAS, GameConfig("lasvegas", "base", 2, "horizon"), 3)
-    to_round, to_end = LAS_VEGAS.clone(state), LAS_VEGAS.clone(state)
-    LasVegasModel(ROUND).playout(to_round, random.Random(1))
-    LasVegasModel(GAME_END).playout(to_end, random.Random(1))
-    assert to_round.round == state.round + 1 and not LAS_VEGAS.is_over(to_round)
+    to_round = LasVegasModel(ROUND).playout(LAS_VEGAS.clone(state), random.Random(1))
+    to_end = LasVegasModel(GAME_END).playout(LAS_VEGAS.clone(state), random.Random(1))
+    assert isinstance(to_round, RoundEnd) and to_round.round == state.round < 4
     assert LAS_VEGAS.is_over(to_end)
     with pytest.raises(ValueError, match="round"):
         LasVegasModel("turn")

@@ -1,0 +1,78 @@
+"""A base-game Las Vegas round played out by greedy for every seat on greedy's own table, without the engine.
+
+The search's playouts are most of its time, and most of a playout's time was the engine's: events, the
+state's bookkeeping, listing the legal placements. Greedy reasons on a `Table` anyway, so in the base game
+(plain dice only) the rest of a round is played on that table: the seat to roll rolls its hand, places the
+dice of greedy's number, and the next seat with dice goes on, until the hands are empty and the casinos pay.
+
+The dice are the state's own: the same generator, drawn in the same order as the engine draws them
+(`engine.lasvegas.chance.roll`), so a round played here ends exactly as the engine would play it
+(tests/bots/test_round_playout.py holds it to the engine on random positions), and the search's games
+are the same, only faster.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bots.greedy import Table
+from engine.lasvegas.chance import roll
+from engine.lasvegas.legal import place_options
+from engine.lasvegas.modules import Modules
+from engine.lasvegas.payout import ranking
+from engine.lasvegas.state import NEUTRAL, PLAY, LasVegasState
+
+BASE = Modules()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """A round once it is paid: the round, and every seat's money and count of notes (the game's tie-break)."""
+
+    round: int
+    money: tuple[int, ...]
+    notes: tuple[int, ...]
+
+
+def applies(state: LasVegasState) -> bool:
+    """Whether the round under way can be played here: the base game, a placement at hand."""
+    return state.modules == BASE and state.phase == PLAY and state.pending is None
+
+
+def play_round(state: LasVegasState) -> RoundEnd:
+    """The round under way played to its payout by greedy for every seat, from the roll at hand (the current
+    seat's). Only the state's dice generator moves; the rest of the state is left as it was."""
+    table = Table.of_state(state)
+    players, seat, rng, hands = state.players, state.current, state.rng, table.hands
+    shown = mask_of(state.roll)
+    while True:
+        options = place_options(state, shown)
+        table.place(seat, options[table.best(options, seat)] if len(options) > 1 else options[0])
+        seat = next_with_dice(hands, seat + 1, players)
+        if seat < 0:
+            break
+        faces, shown = roll(rng, hands[seat])
+        table.roll = (faces, ())
+    won = [list(notes) for notes in state.won]
+    for casino in range(6):
+        for owner, note in zip(ranking(tuple(table.counts[casino]))[2], table.notes[casino]):  # noqa: B905
+            if owner != NEUTRAL:
+                won[owner].append(note)
+    return RoundEnd(state.round, tuple(map(sum, won)), tuple(map(len, won)))
+
+
+def next_with_dice(hands: list[int], first: int, players: int) -> int:
+    """The first seat from `first` on, round the table, with dice in hand; -1 when nobody has any."""
+    for step in range(players):
+        seat = (first + step) % players
+        if hands[seat]:
+            return seat
+    return -1
+
+
+def mask_of(faces: tuple[int, ...]) -> int:
+    """The numbers `faces` show, as `place_options` takes them (bit n for n)."""
+    shown = 0
+    for face in faces:
+        shown |= 1 << face
+    return shown
