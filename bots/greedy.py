@@ -127,8 +127,37 @@ class Table:
 
     def best(self, options: Sequence[Any], seat: int) -> int:
         """The index of the option whose table is worth most to `seat` (the first of equals)."""
-        scores = [self.after(option, seat).worth(seat) for option in options]
+        if self.slot or self.roll[1] or not all(type(option) is Place and not option.slot for option in options):
+            scores = [self.after(option, seat).worth(seat) for option in options]
+        else:
+            scores = self.placements_worth(options, seat)
         return scores.index(max(scores))
+
+    def placements_worth(self, options: Sequence[Place], seat: int) -> list[float]:
+        """`after(option, seat).worth(seat)` of each placement of plain dice on a casino, without a table for
+        each: such a placement changes one casino's counts and the seat's hand, nothing else (the dice in
+        play stay as many). The same sums in the same order as `worth`, so the very same numbers: the search's
+        playouts weigh every placement of every roll this way."""
+        rolled, paid, counts, notes = self.roll[0], self.paid, self.counts, self.notes
+        for casino in range(6):
+            if paid[casino] is None:
+                paid[casino] = payouts(tuple(counts[casino]), notes[casino])
+        players, money, hands = len(self.money), self.money, self.hands
+        per_die = DIE_IN_HAND * self.per_die()
+        others = [s for s in range(players) if s != seat]
+        scores = []
+        for option in options:
+            placed = option.number - 1
+            dice = rolled.count(option.number)
+            changed = list(counts[placed])
+            changed[seat] += dice
+            totals = [money[s] + per_die * (hands[s] - dice if s == seat else hands[s]) for s in range(players)]
+            for casino in range(6):
+                for owner, value in payouts(tuple(changed), notes[placed]) if casino == placed else paid[casino]:
+                    if owner != NEUTRAL:
+                        totals[owner] += value
+            scores.append(totals[seat] - max(totals[s] for s in others))
+        return scores
 
     def after(self, option: Any, seat: int) -> Table:
         """The table once `option` is played (kickers' own kicks are weighed when they are decided)."""

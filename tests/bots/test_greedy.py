@@ -15,6 +15,7 @@ from bots.greedy import GreedyBot, Table
 from bots.local import decide, game_info
 from bots.random_bot import RandomBot
 from engine.core.api import GameConfig
+from engine.lasvegas.actions import Place
 from engine.lasvegas.game import LAS_VEGAS as GAME
 from engine.lasvegas.modules import OPTIONS
 from tests.engine.lasvegas.table import ANNA, BENNO, CARLA, blank, dice, notes, play, rolled
@@ -97,9 +98,27 @@ def test_the_table_read_off_a_state_is_the_one_read_off_any_seats_view(
         for table in (mine, *(mine.after(option, seat) for option in options)):
             assert kept_up(table) == (sum(map(sum, table.notes)), sum(table.hands) + sum(map(sum, table.counts))
                                       + sum(map(len, table.slot.values())))
+        if not (mine.slot or mine.roll[1]) and all(type(o) is Place and not o.slot for o in options):
+            # weighed without a table for each placement: the very same numbers
+            assert mine.placements_worth(options, seat) == [mine.after(o, seat).worth(seat) for o in options]
         chosen = options[mine.best(options, seat)]
         assert choice(GreedyBot(), GAME, state, seat) == chosen.text()
         GAME.apply(state, seat, chosen if rng.random() < 0.5 else rng.choice(options))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_placements_are_weighed_without_a_table_each_to_the_very_same_numbers(players: int) -> None:
+    """The search's playouts weigh every placement of a base game by `placements_worth`: exactly the worth
+    of the table each placement leaves, at every decision of whole games."""
+    for deal in range(10):
+        state, _ = GAME.new(GameConfig("lasvegas", "base", players, f"weighed/{deal}"))
+        while not GAME.is_over(state):
+            seat = GAME.actors(state)[0]
+            options = GAME.legal_actions(state, seat)
+            table = Table.of_state(state)
+            worth = table.placements_worth(options, seat)
+            assert worth == [table.after(option, seat).worth(seat) for option in options]
+            GAME.apply(state, seat, options[worth.index(max(worth))])
 
 
 def kept_up(table: Table) -> tuple[int, int]:
