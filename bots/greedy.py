@@ -138,10 +138,13 @@ class Table:
         each: such a placement changes one casino's counts and the seat's hand, nothing else (the dice in
         play stay as many). The same sums in the same order as `worth`, so the very same numbers: the search's
         playouts weigh every placement of every roll this way."""
-        rolled, paid, counts, notes = self.roll[0], self.paid, self.counts, self.notes
+        rolled, counts, notes = self.roll[0], self.counts, self.notes
+        paid: list[Payouts] = []
         for casino in range(6):
-            if paid[casino] is None:
-                paid[casino] = payouts(tuple(counts[casino]), notes[casino])
+            known = self.paid[casino]
+            if known is None:
+                known = self.paid[casino] = payouts(tuple(counts[casino]), notes[casino])
+            paid.append(known)
         players, money, hands = len(self.money), self.money, self.hands
         per_die = DIE_IN_HAND * self.per_die()
         others = [s for s in range(players) if s != seat]
