@@ -220,4 +220,41 @@ def lasvegas_suite(quick: bool) -> list[Row]:
         per_second, per_game = games / seconds, sum(len(moves) for _, moves in played) / games
         rows.append(Row("lasvegas", f"random games per second, {label} ({per_game:.0f} actions a game)",
                         per_second, "games/s", ">= 3x the PyPI package" if players == 2 and not options else ""))
-    return rows
+    return rows + round_playout_rows(quick)
+
+
+def round_playout_rows(quick: bool) -> list[Row]:
+    """What the Las Vegas search's playouts cost: greedy for every seat from a round's first placement to its
+    payout (base, 2 players), played on greedy's table (`bots.lasvegas.round_playout`, the search's way)
+    and by the engine one greedy move at a time (its way before), the two taking turns round by round on
+    the same positions; the same rounds either way (tests/bots/test_round_playout.py)."""
+    from bots.lasvegas.round_playout import play_round
+    from bots.lasvegas.search_model import greedy_move
+
+    game = get_game("lasvegas")
+    starts = []
+    for deal in range(10 if quick else 40):
+        state, _ = game.new(GameConfig("lasvegas", "base", 2, f"bench/rounds/{deal}"))
+        while not game.is_over(state):
+            if sum(map(sum, state.hands)) == 16:
+                starts.append(game.clone(state))
+            greedy_move(state)
+    table_seconds = engine_seconds = 0.0
+    for _ in range(2 if quick else 10):
+        for start in starts:
+            state = game.clone(start)
+            began = time.perf_counter()
+            play_round(state)
+            table_seconds += time.perf_counter() - began
+            state = game.clone(start)
+            began = time.perf_counter()
+            while state.round == start.round and not game.is_over(state):
+                greedy_move(state)
+            engine_seconds += time.perf_counter() - began
+    played = len(starts) * (2 if quick else 10)
+    label = "greedy playouts of a round per second from its first placement (base, 2 players)"
+    return [Row("lasvegas", f"{label}, on greedy's table (the search's)", played / table_seconds, "rounds/s"),
+            Row("lasvegas", f"{label}, by the engine move by move (the search's before)", played / engine_seconds,
+                "rounds/s"),
+            Row("lasvegas", "greedy round playouts: on greedy's table against by the engine, the same rounds",
+                engine_seconds / table_seconds, "x faster")]
