@@ -35,15 +35,14 @@ from operator import itemgetter, mul
 from typing import Any
 
 from bots.greedy import Table
+from bots.lasvegas import round_playout
 from bots.lasvegas.standing import standing_values
 from engine.lasvegas.actions import PLACE
-from engine.lasvegas.modules import Modules
 from engine.lasvegas.payout import ranking
-from engine.lasvegas.state import NEUTRAL, PLAY, ROUNDS, LasVegasState
+from engine.lasvegas.state import NEUTRAL, ROUNDS, LasVegasState
 from engine.lasvegas.turns import winners
 
 GREEDY, ADVERSARY = "greedy", "adversary"  # how the seats other than the searcher choose
-BASE = Modules()
 CASINOS = 6
 SEATS = 2  # the solver plays two seats: minimax needs them, and so does the key's layout
 FIELD = 5  # bits of a position's key per count: a seat's dice on a casino or in hand (8 at most, and a
@@ -114,8 +113,7 @@ def settled(ahead: int, behind: int, hand_ahead: int, hand_behind: int, notes: i
 def applies(state: LasVegasState, most: int) -> bool:
     """Whether the solver can take over: the base game, a placement under way (no decision, no payout), and
     at most `most` dice left in the seats' hands, the roll at hand included."""
-    return (state.modules == BASE and state.phase == PLAY and state.pending is None
-            and sum(map(sum, state.hands)) <= most)
+    return round_playout.applies(state) and sum(map(sum, state.hands)) <= most
 
 
 def key_of(state: LasVegasState, seat: int) -> int:

@@ -22,7 +22,7 @@ from engine.lasvegas.modules import Modules
 from engine.lasvegas.payout import ranking
 from engine.lasvegas.state import NEUTRAL, PLAY, LasVegasState
 
-BASE = Modules()
+BASE = Modules()  # the base game: no module on
 
 
 @dataclass(frozen=True, slots=True)
