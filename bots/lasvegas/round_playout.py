@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bots.greedy import Table
-from engine.lasvegas.chance import roll
+from engine.lasvegas.chance import roll, shown_mask
 from engine.lasvegas.legal import place_options
 from engine.lasvegas.modules import Modules
 from engine.lasvegas.payout import ranking
@@ -44,7 +44,7 @@ def play_round(state: LasVegasState) -> RoundEnd:
     seat's). Only the state's dice generator moves; the rest of the state is left as it was."""
     table = Table.of_state(state)
     players, seat, rng, hands = state.players, state.current, state.rng, table.hands
-    shown = mask_of(state.roll)
+    shown = shown_mask(state.roll)
     while True:
         options = place_options(state, shown)
         table.place(seat, options[table.best(options, seat)] if len(options) > 1 else options[0])
@@ -69,10 +69,3 @@ def next_with_dice(hands: list[int], first: int, players: int) -> int:
             return seat
     return -1
 
-
-def mask_of(faces: tuple[int, ...]) -> int:
-    """The numbers `faces` show, as `place_options` takes them (bit n for n)."""
-    shown = 0
-    for face in faces:
-        shown |= 1 << face
-    return shown
