@@ -1,5 +1,6 @@
 """The engines' suites: Lords of Vegas actions, games and random playouts per second (what a search bot's
-rollouts cost), and Las Vegas random games per second. Each figure is one process on one core.
+rollouts cost), and Las Vegas random games per second and greedy round playouts per second (what its search's
+playouts cost). Each figure is one process on one core.
 
 Old and new side by side: the random playouts also run on the engine of another commit (`OLD_PLAYOUTS_REF`,
 or `$VEGAS_BENCH_ENGINE_BASELINE`; "" for none), checked out in a temporary git worktree and run in a child
@@ -210,7 +211,8 @@ def engine_suite(quick: bool) -> list[Row]:
 
 def lasvegas_suite(quick: bool) -> list[Row]:
     """Las Vegas: random games per second, in the configurations docs/LASVEGAS.md compares like for like with
-    the PyPI `lasvegas` package (about 600-1,700 games per second, depending on players and neutral dice)."""
+    the PyPI `lasvegas` package (about 600-1,700 games per second, depending on players and neutral dice);
+    then the search's round playouts (`round_playout_rows`)."""
     games = 500 if quick else 3000
     rows = []
     for players, neutral in ((2, False), (2, True), (3, False), (3, True), (4, False), (4, True), (5, False)):

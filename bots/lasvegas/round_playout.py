@@ -1,7 +1,8 @@
 """A base-game Las Vegas round played out by greedy for every seat on greedy's own table, without the engine.
 
-The search's playouts are most of its time, and most of a playout's time was the engine's: events, the
-state's bookkeeping, listing the legal placements. Greedy reasons on a `Table` anyway, so in the base game
+The search's playouts are most of its time, and a good part of a playout's time went to the engine (a
+quarter: events, the state's bookkeeping, listing the legal placements) and to reading greedy's table off
+the state at every move (a sixth). Greedy reasons on a `Table` anyway, so in the base game
 (plain dice only) the rest of a round is played on that table: the seat to roll rolls its hand, places the
 dice of greedy's number, and the next seat with dice goes on, until the hands are empty and the casinos pay.
 
