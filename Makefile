@@ -12,15 +12,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The API's Python code: generated from proto/ into gen/ (git-ignored), never edited; see server/codegen.py.
-GEN_STAMP := gen/.generated
-$(GEN_STAMP): $(STAMP) $(wildcard proto/vegas/*/*.proto) server/codegen.py
-	$(BIN)/python -m server.codegen --out gen --link
-	touch $(GEN_STAMP)
+# The API's Python code: generated from proto/ into vegas_table/api/ (git-ignored), never edited; a wheel's
+# build generates its own (setup.py). See proto/codegen.py.
+GENERATED := vegas_table/api/v1/table_pb2.py
+$(GENERATED): $(STAMP) $(wildcard proto/vegas/*/*.proto) proto/codegen.py
+	$(BIN)/python proto/codegen.py
 
-gen: $(GEN_STAMP)
+gen: $(GENERATED)
 
-install: $(STAMP) $(GEN_STAMP)
+install: $(STAMP) $(GENERATED)
 
 test: install
 	$(BIN)/python -m pytest
@@ -56,4 +56,4 @@ play: install
 	$(BIN)/vegas play --local $(if $(BOTS),--bots $(BOTS))
 
 clean:
-	rm -rf $(VENV) build gen *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist vegas_table/api *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -12,9 +12,13 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from importlib.metadata import packages_distributions
 from typing import Any
 
-from arena.play import GameRecord, GameSpec, play_spec
+from vegas_table.arena.play import GameRecord, GameSpec, play_spec
+from vegas_table.bots.registry import bot_problem, imported_modules
+from vegas_table.common.extras import missing_extra
+from vegas_table.common.version import package_version
 
 Progress = Callable[[int], None]  # told how many more games have finished
 CHUNK_GAMES = 25
@@ -68,19 +72,23 @@ def _on_ray(specs: Sequence[GameSpec], address: str, done: Progress) -> list[Gam
     try:
         ray: Any = importlib.import_module("ray")  # an optional extra, typed loosely
     except ImportError:
-        raise SystemExit("--ray needs the ray package: pip install -e '.[ray]'") from None
+        raise SystemExit(missing_extra("ray", "--ray")) from None
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(address=address or None, include_dashboard=False, log_to_driver=False,
-                 runtime_env=_runtime_env(address))
+        _init_ray(ray, address, specs)
     try:
+        if problem := _workers_problem(ray, specs):
+            raise SystemExit(problem)
         remote_chunk: Any = ray.remote(play_chunk)
         size = max(1, min(CHUNK_GAMES, len(specs) // (4 * max(1, int(ray.cluster_resources().get("CPU", 1))))))
         pending = [remote_chunk.remote(list(chunk)) for chunk in chunks(specs, size)]
         records: list[GameRecord] = []
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
-            chunk_records = ray.get(ready[0])
+            try:
+                chunk_records = ray.get(ready[0])
+            except ray.exceptions.RayError as error:
+                raise SystemExit(f"--ray: a game failed on the cluster: {_cause(error)}") from None
             records += chunk_records
             done(len(chunk_records))
         return records
@@ -89,10 +97,64 @@ def _on_ray(specs: Sequence[GameSpec], address: str, done: Progress) -> list[Gam
             ray.shutdown()
 
 
-def _runtime_env(address: str) -> dict[str, Any] | None:
-    """A remote cluster gets this project's code shipped to it (its workers have Python and the packages
-    of pyproject.toml installed, not necessarily this checkout); a Ray started here imports it directly."""
-    if not address:
-        return None
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return {"working_dir": root, "excludes": [".venv", ".git", "data", "*.jsonl", "docs"]}
+def _init_ray(ray: Any, address: str, specs: Sequence[GameSpec]) -> None:
+    """Start a fresh Ray on this machine ("local": never one a crashed `ray start` left behind in
+    /tmp/ray/ray_current_cluster), or join the cluster at `address`. A cluster of a current Ray release
+    checks a token (`ray start --head` writes it to ~/.ray/auth_token; RAY_AUTH_TOKEN or
+    RAY_AUTH_TOKEN_PATH name another): a refusal is said in one sentence."""
+    try:
+        ray.init(address=address or "local", include_dashboard=False, log_to_driver=False,
+                 runtime_env=_runtime_env(specs))
+    except (ConnectionError, RuntimeError, ray.exceptions.RayError) as error:
+        where = f"the Ray cluster at {address}" if address else "a Ray on this machine"
+        raise SystemExit(f"--ray: cannot join {where}: {_cause(error)} (docs/BOTS.md, \"Ray\")") from None
+
+
+def _runtime_env(specs: Sequence[GameSpec]) -> dict[str, Any] | None:
+    """The bot modules the workers must be shipped: those `module:Class` names that no installed
+    distribution holds (`./thrifty.py`). Installed packages, this one included, must be installed on every
+    machine of the cluster, in the same versions (checked by `_workers_problem`)."""
+    installed = packages_distributions()
+    names = {name for spec in specs for name in spec.seats}
+    shipped = [module for module in imported_modules(names) if module.__name__ not in installed]
+    return {"py_modules": shipped} if shipped else None
+
+
+def _workers_problem(ray: Any, specs: Sequence[GameSpec]) -> str | None:
+    """Why the games cannot be played on the cluster, as a sentence (None if they can), before any game
+    starts: on each node, this package in the driver's version, and every bot importable."""
+    names = sorted({name for spec in specs for name in spec.seats})
+    games = sorted({spec.config.game for spec in specs})
+    probe: Any = ray.remote(num_cpus=0)(worker_problem)
+    strategy: Any = importlib.import_module("ray.util.scheduling_strategies").NodeAffinitySchedulingStrategy
+    nodes = [node for node in ray.nodes() if node.get("Alive")]
+    answers = [probe.options(scheduling_strategy=strategy(node["NodeID"], soft=False)).remote(
+        names, games, package_version()) for node in nodes]
+    try:
+        problems = ray.get(answers)
+    except ray.exceptions.RayError as error:
+        return f"--ray: a worker could not be started: {_cause(error)}"
+    for node, problem in zip(nodes, problems, strict=True):
+        if problem:
+            return f"--ray: on the cluster's node {node.get('NodeManagerAddress', '?')}: {problem}"
+    return None
+
+
+def worker_problem(names: Sequence[str], games: Sequence[str], version: str) -> str | None:
+    """Run on a worker: why it cannot play games of `games` with the bots `names`, or None."""
+    if package_version() != version:
+        return f"vegas-table {package_version()} is installed there, not {version} as here"
+    for name in names:
+        for game in games:
+            if problem := bot_problem(name, game, plugins=True):
+                return problem
+    return None
+
+
+def _cause(error: BaseException) -> str:
+    """One sentence for an error from Ray: the worker's own exception where there is one, not its traceback."""
+    cause = getattr(error, "cause", None)
+    if isinstance(cause, BaseException):
+        error = cause
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0] if text else ''}".rstrip(": ")

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bots.base import Bot
-from bots.local import decide, game_info, seat_to_ask
-from bots.registry import make_bot
-from engine import GameConfig, Match, get_game
-from replays.recorder import RecordedMatch
+from vegas_table.bots.base import Bot
+from vegas_table.bots.local import decide, game_info, seat_to_ask
+from vegas_table.bots.registry import make_bot
+from vegas_table.engine import GameConfig, Match, get_game
+from vegas_table.replays.recorder import RecordedMatch
 
 MAX_ACTIONS_PER_GAME = 200_000  # a guard against a bot that never ends its turn; no real game comes close
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arena.play import GameRecord
+from vegas_table.arena.play import GameRecord
 
 ANCHOR = 1500.0
 ITERATIONS = 200

@@ -18,13 +18,13 @@ import asyncio
 import random
 from collections.abc import Sequence
 
-from arena.fanout import Progress
-from arena.play import GameRecord, GameSpec
-from bots.base import GameInfo
-from bots.registry import make_bot
-from bots.runner import SeatRunner
-from engine import get_game
 from vegas_client import BOTS, NewGame, Table, client_for
+from vegas_table.arena.fanout import Progress
+from vegas_table.arena.play import GameRecord, GameSpec
+from vegas_table.bots.base import GameInfo
+from vegas_table.bots.registry import make_bot
+from vegas_table.bots.runner import SeatRunner
+from vegas_table.engine import get_game
 
 
 async def play_on_server(specs: Sequence[GameSpec], address: str, *, games_at_once: int = 1,

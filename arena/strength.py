@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arena.tournament import Lineup, Standing
+from vegas_table.arena.tournament import Lineup, Standing
 
 HEADING = "## Strength"
 INTRO = ("Win rates of the first bot of a line-up, measured by `vegas tournament ... --record docs/BENCHMARKS.md`"

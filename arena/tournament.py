@@ -16,9 +16,9 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arena.play import GameRecord, GameSpec
-from arena.stats import wilson_interval
-from engine import GameConfig
+from vegas_table.arena.play import GameRecord, GameSpec
+from vegas_table.arena.stats import wilson_interval
+from vegas_table.engine import GameConfig
 
 Lineup = tuple[str, ...]
 

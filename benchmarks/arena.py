@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import time
 
-from arena.fanout import default_jobs, play_games
-from arena.play import GameSpec
 from benchmarks.rows import Row
-from engine import GameConfig
+from vegas_table.arena.fanout import default_jobs, play_games
+from vegas_table.arena.play import GameSpec
+from vegas_table.engine import GameConfig
 
 
 def arena_suite(quick: bool) -> list[Row]:

@@ -26,9 +26,24 @@ def baseline_checkout(ref: str, generate: bool = False) -> Iterator[Path | None]
             return
         try:
             if generate:
-                subprocess.run([sys.executable, "-m", "server.codegen", "--out", "gen"], cwd=path, check=True,
-                               capture_output=True)
+                subprocess.run(_generate_command(path), cwd=path, check=True, capture_output=True)
             yield path
         finally:
             subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(path)],
                            capture_output=True, check=False)
+
+
+def _generate_command(checkout: Path) -> list[str]:
+    """How `checkout` generates its API code: proto/codegen.py since the code moved under vegas_table, before
+    that server/codegen.py into gen/ (the older commits' layout)."""
+    if (checkout / "proto" / "codegen.py").exists():
+        return [sys.executable, "proto/codegen.py"]
+    return [sys.executable, "-m", "server.codegen", "--out", "gen"]
+
+
+def vegas_command(checkout: Path | None) -> list[str]:
+    """`python -m ...` running the `vegas` command of `checkout` (this code's if None): `vegas_table`, or for
+    the commits before the code moved under it, `cli.main`."""
+    if checkout is None or (checkout / "vegas_table").exists():
+        return [sys.executable, "-m", "vegas_table"]
+    return [sys.executable, "-m", "cli.main"]

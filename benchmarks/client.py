@@ -17,15 +17,15 @@ from typing import Any
 
 import jsonpatch
 
-from bots.base import concrete
-from client.lords.commands import typing_error
-from client.lords.completion import suggest
-from client.lords.prompts import lords_prompts
-from client.render import render_board, render_header, render_players
-from engine import GameConfig, Match, get_game
-from engine.core.canonical import canonical_bytes, canonical_hash
 from vegas_client.data import Update
 from vegas_client.tracker import ViewTracker
+from vegas_table.bots.base import concrete
+from vegas_table.client.lords.commands import typing_error
+from vegas_table.client.lords.completion import suggest
+from vegas_table.client.lords.prompts import lords_prompts
+from vegas_table.client.render import render_board, render_header, render_players
+from vegas_table.engine import GameConfig, Match, get_game
+from vegas_table.engine.core.canonical import canonical_bytes, canonical_hash
 
 TYPED = ("b", "build ", "build A2 g", "build A2 gold", "sprawl ", "gamble ", "gamble B4 ", "trade ", "end")
 

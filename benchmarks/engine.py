@@ -22,8 +22,8 @@ from typing import Any
 
 from benchmarks.baseline import baseline_checkout
 from benchmarks.rows import Row
-from bots.base import concrete
-from engine import GameConfig, get_game
+from vegas_table.bots.base import concrete
+from vegas_table.engine import GameConfig, get_game
 
 Moves = list[tuple[int, Any]]
 
@@ -97,6 +97,7 @@ def random_playouts(start: Any, playouts: int, listing: bool) -> tuple[float, in
 
 # Run by another commit's Python path (`old_playouts`): the interface every commit has, and the playout loop
 # of `random_playouts(listing=True)`.
+# run with the checkout as its working directory and path: `engine` is its engine in either layout
 _OLD_PLAYOUTS = """
 import json, random, sys, time
 from engine import ActionRange, GameConfig, get_game
@@ -230,8 +231,8 @@ def round_playout_rows(quick: bool) -> list[Row]:
     payout (base, 2 players), played on greedy's table (`bots.lasvegas.round_playout`, the search's way)
     and by the engine one greedy move at a time (its way before), the two taking turns round by round on
     the same positions; the same rounds either way (tests/bots/test_round_playout.py)."""
-    from bots.lasvegas.round_playout import play_round
-    from bots.lasvegas.search_model import greedy_move
+    from vegas_table.bots.lasvegas.round_playout import play_round
+    from vegas_table.bots.lasvegas.search_model import greedy_move
 
     game = get_game("lasvegas")
     starts = []

@@ -29,9 +29,9 @@ from multiprocessing.queues import Queue
 import grpc
 
 from benchmarks.serve_process import cpu_seconds, split_cores
-from common import loops
-from replays.format import sync_file
-from server.syncer import Syncer
+from vegas_table.common import loops
+from vegas_table.replays.format import sync_file
+from vegas_table.server.syncer import Syncer
 
 SERVICE = "floor.Floor"
 UPDATE_BYTES = 450  # the mean Lords of Vegas diff per viewer and version (`benchmarks.server.diff_sizes`)

@@ -12,11 +12,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.play import play_one
 from benchmarks.rows import Row
-from bots.random_bot import RandomBot
-from engine import GameConfig
-from replays.verify import verify_path
+from vegas_table.arena.play import play_one
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.engine import GameConfig
+from vegas_table.replays.verify import verify_path
 
 PASSES = 3
 

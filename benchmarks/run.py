@@ -17,8 +17,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from arena import strength
 from benchmarks.rows import Row, format_value, render_markdown
+from vegas_table.arena import strength
 
 # suite name -> "module:function"; each function takes `quick` and returns rows.
 SUITES: dict[str, str] = {

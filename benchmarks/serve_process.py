@@ -12,9 +12,11 @@ import contextlib
 import json
 import os
 import subprocess
-import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+
+from benchmarks.baseline import vegas_command
 
 # Every client of a benchmark or a test comes from 127.0.0.1: the per-address limits would refuse them.
 NO_LIMITS = ("--rate-limit", "0", "--max-games", "10000", "--address-rate-limit", "0", "--streams-per-address", "0",
@@ -23,19 +25,21 @@ NO_LIMITS = ("--rate-limit", "0", "--max-games", "10000", "--address-rate-limit"
 
 class ServeProcess:
     """`vegas serve` on a loopback port in its own process, logging JSON to `log_path` (appended to: a restart on
-    the same log keeps the first run's lines); the server of `checkout` (a `baseline_checkout`) if given."""
+    the same log keeps the first run's lines); the server of `checkout` (a `baseline_checkout`) if given, or
+    the `vegas` program `vegas` names (an installed one, run from beside `data_dir`)."""
 
     def __init__(self, data_dir: Path, log_path: Path, *, cores: set[int] | None = None, port: int = 0,
-                 checkout: Path | None = None) -> None:
+                 checkout: Path | None = None, vegas: Sequence[str] | None = None) -> None:
         self.log_path = log_path
         start = log_path.stat().st_size if log_path.exists() else 0
         self.log = open(log_path, "a")  # noqa: SIM115 - closed in stop() and kill()
-        command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
+        command = [*(vegas or vegas_command(checkout)), "serve", "--host", "127.0.0.1", "--port", str(port),
                    "--data-dir", str(data_dir), "--log-json", *NO_LIMITS]
         env = None if checkout is None else {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'gen'}"}
         # pinned once started, not by a preexec_fn: that would make CPython fork() rather than vfork(), and a
         # fork of a process speaking gRPC can die in gRPC's fork handlers (common/children.py)
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, cwd=checkout, env=env)
+        cwd = checkout or (data_dir.parent if vegas else None)
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=self.log, cwd=cwd, env=env)
         if cores is not None:
             os.sched_setaffinity(self.process.pid, cores)
         self.port = self._port(start)

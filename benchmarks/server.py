@@ -32,22 +32,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arena.stats import percentile
 from benchmarks import grpc_floor
 from benchmarks.baseline import baseline_checkout
 from benchmarks.rows import Row
 from benchmarks.serve_process import ServeProcess, cpu_times, split_cores, stolen_percent
-from bots.base import GameInfo
-from bots.local import decide, game_info
-from bots.random_bot import RandomBot
-from bots.runner import SeatRunner
-from common import loops
-from engine import GameConfig, Match, game_names, get_game
-from engine.core.canonical import canonical_bytes
-from server.diff import make_patch
-from server.match import MatchSpec, ServedMatch
-from server.tuning import restore_defaults, tune_for_latency
 from vegas_client import Client, NewGame, ViewUpdate, client_for
+from vegas_table.arena.stats import percentile
+from vegas_table.bots.base import GameInfo
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.bots.runner import SeatRunner
+from vegas_table.common import loops
+from vegas_table.engine import GameConfig, Match, game_names, get_game
+from vegas_table.engine.core.canonical import canonical_bytes
+from vegas_table.server.diff import make_patch
+from vegas_table.server.match import MatchSpec, ServedMatch
+from vegas_table.server.tuning import restore_defaults, tune_for_latency
 
 CONCURRENCY = (1, 10, 100)
 THINK_SECONDS = 0.5  # a bot's mean pause before acting: 100 such games offer the server ~180 actions/s

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core.api import ActionRange
+from vegas_table.engine.core.api import ActionRange
 
 
 class LegalAction:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bots.base import Choice, LegalAction
-from engine.core.api import ActionRange, Game
+from vegas_table.bots.base import Choice, LegalAction
+from vegas_table.engine.core.api import ActionRange, Game
 
 
 def engine_option(game: Game[Any], legal: LegalAction) -> Any:

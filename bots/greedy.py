@@ -16,11 +16,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from bots.base import Bot, Choice, Turn
-from bots.lords.greedy import LordsGreedy
-from bots.lords.value import PLAIN, Weights
-from engine.lasvegas.actions import WHITE_OWNER, Kick, Place
-from engine.lasvegas.state import (
+from vegas_table.bots.base import Bot, Choice, Turn
+from vegas_table.bots.lords.greedy import LordsGreedy
+from vegas_table.bots.lords.value import PLAIN, Weights
+from vegas_table.engine.lasvegas.actions import WHITE_OWNER, Kick, Place
+from vegas_table.engine.lasvegas.state import (
     BIGGIE,
     CASINO_NAMES,
     KICK,
@@ -31,7 +31,7 @@ from engine.lasvegas.state import (
     WHITE,
     LasVegasState,
 )
-from engine.registry import get_game
+from vegas_table.engine.registry import get_game
 
 DIE_IN_HAND = 2.0  # a die still to roll is worth twice the table's money per die in play this round (tuned)
 LAS_VEGAS = get_game("lasvegas")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, overload
 
-from bots.base import Bot, Choice, GameInfo, LegalAction, Turn
-from engine.core.api import Game, GameConfig
+from vegas_table.bots.base import Bot, Choice, GameInfo, LegalAction, Turn
+from vegas_table.engine.core.api import Game, GameConfig
 
 
 class EngineLegalActions(Sequence[LegalAction]):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import time
 
-from bots.base import Bot, Choice, Turn, sooner
-from bots.choices import back, engine_option
-from bots.lords.planner import AHEAD, Reach
-from bots.lords.turns import LOOKING, Looking, LordsTurns
-from bots.lords.value import PLAIN, Weights
-from bots.settings import grouped
-from engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.bots.base import Bot, Choice, Turn, sooner
+from vegas_table.bots.choices import back, engine_option
+from vegas_table.bots.lords.planner import AHEAD, Reach
+from vegas_table.bots.lords.turns import LOOKING, Looking, LordsTurns
+from vegas_table.bots.lords.value import PLAIN, Weights
+from vegas_table.bots.settings import grouped
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 class LookaheadBot(Bot):

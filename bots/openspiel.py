@@ -32,11 +32,11 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from bots.base import Bot, Choice, GameInfo, Turn
-from bots.choices import back, engine_option
-from engine import GameConfig, get_game
-from engine.core.api import ActionRange, Game
-from engine.core.canonical import canonical_text
+from vegas_table.bots.base import Bot, Choice, GameInfo, Turn
+from vegas_table.bots.choices import back, engine_option
+from vegas_table.engine import GameConfig, get_game
+from vegas_table.engine.core.api import ActionRange, Game
+from vegas_table.engine.core.canonical import canonical_text
 
 SPIEL_NAMES = {"lords": "python_vegas_lords", "lasvegas": "python_vegas_lasvegas"}
 DEFAULTS = {"lords": ("up", 4), "lasvegas": ("base", 4)}

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bots.base import Bot, Choice, Turn
-from bots.choices import back, engine_option
-from bots.lords.planner import AHEAD, LordsPlanner, Reach
-from bots.lords.value import PLAIN, Weights
-from bots.settings import grouped
-from engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.bots.base import Bot, Choice, Turn
+from vegas_table.bots.choices import back, engine_option
+from vegas_table.bots.lords.planner import AHEAD, LordsPlanner, Reach
+from vegas_table.bots.lords.value import PLAIN, Weights
+from vegas_table.bots.settings import grouped
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 class PlannerBot(Bot):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bots.base import Bot, Choice, Turn
+from vegas_table.bots.base import Bot, Choice, Turn
 
 
 class RandomBot(Bot):

@@ -15,14 +15,19 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
+import sys
+from collections.abc import Iterable
 from importlib.metadata import EntryPoint, entry_points
+from types import ModuleType
 
-from bots.base import Bot
-from bots.greedy import GreedyBot
-from bots.lookahead import LookaheadBot
-from bots.planner import PlannerBot
-from bots.random_bot import RandomBot
-from bots.search import SearchBot
+from vegas_table.bots.base import Bot
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.lookahead import LookaheadBot
+from vegas_table.bots.planner import PlannerBot
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.bots.search import SearchBot
+from vegas_table.common.extras import install_hint
 
 ENTRY_POINT_GROUP = "vegas.bots"
 BOTS: dict[str, type[Bot]] = {
@@ -35,12 +40,12 @@ BOTS: dict[str, type[Bot]] = {
 # Built-in bots that need an optional extra, imported only when named, and only where the command line of the
 # person running the bots allows plugins (simulate, tournament, vegas bot; never a server's seats): name ->
 # (module:Class, the module the extra installs, the extra). `ismcts` is OpenSpiel's IS-MCTS, a reference
-# opponent (pip install -e '.[openspiel]').
+# opponent (the `openspiel` extra).
 # Settings a server seats as they are named (a bot's name and setting -> the games it is meant for): each
 # measured to cost about what its plain bot does (docs/BOTS.md). greedy@deals is the strongest Lords bot that
 # answers within a second, and `vegas play --local` seats it.
 SERVER_SETTINGS: dict[str, tuple[str, ...]] = {"greedy@deals": ("lords",)}
-OPTIONAL: dict[str, tuple[str, str, str]] = {"ismcts": ("bots.openspiel:ISMCTSBot", "pyspiel", "openspiel")}
+OPTIONAL: dict[str, tuple[str, str, str]] = {"ismcts": ("vegas_table.bots.openspiel:ISMCTSBot", "pyspiel", "openspiel")}
 
 
 def optional_bots() -> dict[str, str]:
@@ -66,7 +71,7 @@ def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bo
     if name in OPTIONAL and plugins:
         spec, _, extra = OPTIONAL[name]
         if name not in optional_bots():
-            raise ValueError(f"the {name} bot needs its extra: pip install -e '.[{extra}]'")
+            raise ValueError(f"the {name} bot needs its extra: {install_hint(extra)}")
         return _imported(spec)
     if "@" in name and (imports or name in SERVER_SETTINGS):
         base, _, setting = name.partition("@")
@@ -83,8 +88,18 @@ def bot_class(name: str, plugins: bool = False, imports: bool = True) -> type[Bo
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(bot_names(plugins))}{hint}")
 
 
+def search_here() -> None:
+    """Let `module:Class` find a module in the current directory (docs/BOTS.md: `./thrifty.py`), as `python
+    -m` would; the `vegas` script's own directory is on the path instead. Searched last, so that a file here
+    never shadows an installed module; worker processes started after this inherit it."""
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.append(here)
+
+
 def _imported(spec: str) -> type[Bot]:
     module_name, _, class_name = spec.partition(":")
+    search_here()
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
@@ -97,7 +112,7 @@ def _imported(spec: str) -> type[Bot]:
 
 def _checked(found: object, what: str) -> type[Bot]:
     if not (isinstance(found, type) and issubclass(found, Bot)):
-        raise ValueError(f"{what} is not a bots.base.Bot subclass")
+        raise ValueError(f"{what} is not a vegas_table.bots.base.Bot subclass")
     return found
 
 
@@ -120,6 +135,18 @@ def make_bot(name: str, seed: str, plugins: bool = False, imports: bool = True) 
     if "@" in name and name not in BOTS:
         return found.configured(seed, name.partition("@")[2])
     return found(seed)
+
+
+def imported_modules(names: Iterable[str]) -> list[ModuleType]:
+    """The top-level modules that `module:Class` names among `names` import, already imported (each name
+    checked first): what a Ray cluster's workers must be shipped when it is not installed there."""
+    modules = {}
+    for name in names:
+        base = name.partition("@")[0]
+        if ":" in base and base not in BOTS:
+            top = base.partition(":")[0].split(".")[0]
+            modules[top] = importlib.import_module(top)
+    return list(modules.values())
 
 
 def seat_bots(game: str, plugins: bool = False) -> list[str]:

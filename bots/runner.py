@@ -23,11 +23,11 @@ from typing import Any
 
 import structlog
 
-from bots.base import Bot, GameInfo, LegalAction, Turn
-from bots.local import ANSWER_PATIENCE, AnswerWait, choice_text
-from bots.random_bot import RandomBot
 from vegas_client import BOTS, Follower, RetryPolicy, Seat, Table, VegasError, ViewUpdate, wire
 from vegas_client import LegalAction as ServerLegalAction
+from vegas_table.bots.base import Bot, GameInfo, LegalAction, Turn
+from vegas_table.bots.local import ANSWER_PATIENCE, AnswerWait, choice_text
+from vegas_table.bots.random_bot import RandomBot
 
 log = structlog.get_logger("vegas.bot")
 STALE = "stale_version"

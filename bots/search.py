@@ -29,11 +29,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bots.base import TOO_LATE, Bot, Choice, GameInfo, Turn, sooner
-from bots.choices import back, engine_option
-from bots.greedy import GreedyBot
-from engine.core.api import Game
-from engine.registry import get_game
+from vegas_table.bots.base import TOO_LATE, Bot, Choice, GameInfo, Turn, sooner
+from vegas_table.bots.choices import back, engine_option
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.engine.core.api import Game
+from vegas_table.engine.registry import get_game
 
 EXPLORATION = 0.7  # UCB's constant, for scores in units of a clear lead
 MIN_WIDTH = 8  # candidates every node considers from its first playout
@@ -237,8 +237,8 @@ class SearchBot(Bot):
 
     def model(self, game: str) -> Model:
         if game not in self.models:
-            from bots.lasvegas.search_model import LasVegasModel
-            from bots.lords.search_model import LordsModel
+            from vegas_table.bots.lasvegas.search_model import LasVegasModel
+            from vegas_table.bots.lords.search_model import LordsModel
 
             model: Model = LordsModel(self.seed) if game == "lords" else LasVegasModel()
             self.models[game] = model

@@ -21,14 +21,14 @@ from typing import Any
 
 import structlog
 
-from bots.base import Bot, GameInfo
-from bots.registry import bot_names, make_bot
-from bots.runner import SeatRunner
-from common import loops
-from common.logs import configure_logging
-from common.password import read_password
 from vegas_client import BOTS, Client, VegasError, client_for
 from vegas_client.spec import SpecError, new_game
+from vegas_table.bots.base import Bot, GameInfo
+from vegas_table.bots.registry import bot_names, make_bot
+from vegas_table.bots.runner import SeatRunner
+from vegas_table.common import loops
+from vegas_table.common.logs import configure_logging
+from vegas_table.common.password import read_password
 
 log = structlog.get_logger("vegas.bot")
 

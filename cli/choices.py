@@ -3,8 +3,8 @@ bots. Listed where they are chosen, so nobody has to read the code to find them.
 
 from __future__ import annotations
 
-from bots.registry import bot_names
-from engine.registry import game_names, get_game
+from vegas_table.bots.registry import bot_names
+from vegas_table.engine.registry import game_names, get_game
 
 
 def rules_text() -> str:

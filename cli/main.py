@@ -6,20 +6,38 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 # subcommand -> module providing `register(subparsers)`; each module sets `func` on its parser.
 SUBCOMMANDS: dict[str, str] = {
-    "simulate": "cli.simulate",
-    "tournament": "cli.tournament",
-    "replay": "cli.replay",
-    "serve": "cli.serve",
-    "bot": "cli.bot",
-    "play": "cli.play",
+    "simulate": "vegas_table.cli.simulate",
+    "tournament": "vegas_table.cli.tournament",
+    "replay": "vegas_table.cli.replay",
+    "serve": "vegas_table.cli.serve",
+    "bot": "vegas_table.cli.bot",
+    "play": "vegas_table.cli.play",
+    "schema": "vegas_table.cli.schema",
 }
+
+
+class VersionAction(argparse.Action):
+    """`--version`, its text worked out only when asked for (it imports the engine and the API)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from vegas_table.cli.version import version_text
+
+        print(version_text())
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="vegas", description="Vegas Table: Lords of Vegas and Las Vegas on a LAN.")
+    parser.add_argument("--version", action=VersionAction, help="show the versions of the package, the API and "
+                        "the rules, and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in SUBCOMMANDS.values():
         importlib.import_module(module).register(commands)

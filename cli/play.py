@@ -23,11 +23,11 @@ from typing import Any, TextIO
 
 import structlog
 
-from bots.registry import bot_problem
-from cli.choices import bots_text, options_text, rules_text
-from common.logs import configure_logging
-from common.password import read_password
 from vegas_client.seats import SeatStore, state_dir
+from vegas_table.bots.registry import bot_problem
+from vegas_table.cli.choices import bots_text, options_text, rules_text
+from vegas_table.common.logs import configure_logging
+from vegas_table.common.password import read_password
 
 DEFAULT_SERVER = "localhost:50051"
 LOCAL_GAME = "lords up 4 bots 3"
@@ -145,9 +145,9 @@ def stderr_into(stream: TextIO) -> Iterator[None]:
 
 
 async def play(args: argparse.Namespace) -> None:
-    from client.app import ClientApp
-    from client.viewmodel import ClientModel
     from vegas_client import RetryPolicy, client_for
+    from vegas_table.client.app import ClientApp
+    from vegas_table.client.viewmodel import ClientModel
 
     local = await _start_local_server(args.bot_think_ms) if args.local else None
     address = f"127.0.0.1:{local[1]}" if local else args.server
@@ -175,9 +175,9 @@ async def play(args: argparse.Namespace) -> None:
 
 async def _start_local_server(think_ms: int) -> tuple[Any, int]:
     """The project's server on a free loopback port, keeping its games under the state directory."""
-    from server.app import ServerOptions, create_server
-    from server.datadir import DataDirInUse
-    from server.session import Settings
+    from vegas_table.server.app import ServerOptions, create_server
+    from vegas_table.server.datadir import DataDirInUse
+    from vegas_table.server.session import Settings
 
     data_dir = state_dir() / "local-server"
     data_dir.mkdir(parents=True, exist_ok=True)

@@ -17,15 +17,16 @@ import structlog
 from rich.console import Console
 from rich.markup import escape
 
-from cli.progress import progress
-from common.logs import configure_logging
-from replays.audit import AuditError, audit_replay
-from replays.audit.plot import write_plot
-from replays.audit.render import render_audit
-from replays.format import ReplayFormatError, read_replay
-from replays.stepper import HELP, ReplayStepper, StepperError
-from replays.verify import VerificationReport, verify_path
-from replays.verify_render import render_report, render_totals
+from vegas_table.cli.progress import progress
+from vegas_table.common.extras import missing_extra
+from vegas_table.common.logs import configure_logging
+from vegas_table.replays.audit import AuditError, audit_replay
+from vegas_table.replays.audit.plot import write_plot
+from vegas_table.replays.audit.render import render_audit
+from vegas_table.replays.format import ReplayFormatError, read_replay
+from vegas_table.replays.stepper import HELP, ReplayStepper, StepperError
+from vegas_table.replays.verify import VerificationReport, verify_path
+from vegas_table.replays.verify_render import render_report, render_totals
 
 log = structlog.get_logger("replays")
 PIPED_WIDTH = 150
@@ -94,7 +95,7 @@ def run_show(args: argparse.Namespace) -> int:
     except (OSError, ReplayFormatError, StepperError) as error:
         console.print(f"[red]vegas replay show:[/] {escape(str(error))}")
         return 1
-    from client.replay_viewer import ReplayViewer  # prompt_toolkit's screen only when there is one to show
+    from vegas_table.client.replay_viewer import ReplayViewer  # prompt_toolkit's screen only when there is one to show
 
     ReplayViewer(stepper, str(args.file)).run()
     return 0
@@ -105,6 +106,9 @@ def run_audit(args: argparse.Namespace) -> int:
     console = Console(stderr=args.json, highlight=False)
     if not console.is_terminal:
         console.width = max(console.width, PIPED_WIDTH)  # a file or a pipe: wide tables rather than folded
+    if args.plot and (missing := missing_extra("plot", "--plot")):
+        console.print(f"[red]vegas replay audit:[/] {escape(missing)}")
+        return 2
     try:
         audit = audit_replay(read_replay(args.file))
     except (OSError, ReplayFormatError, AuditError) as error:

@@ -8,15 +8,15 @@ from typing import Any
 
 import structlog
 
-from common import loops
-from common.logs import configure_logging
-from common.password import read_password
-from server.app import PortInUse, ServerOptions, serve_forever
-from server.datadir import DataDirInUse
-from server.hub import MAX_THINK_MS
-from server.limits import Limits
-from server.session import Settings
-from server.turntimer import DEFAULT_BOT_TURN_TIMER, MAX_TURN_TIMER
+from vegas_table.common import loops
+from vegas_table.common.logs import configure_logging
+from vegas_table.common.password import read_password
+from vegas_table.server.app import PortInUse, ServerOptions, serve_forever
+from vegas_table.server.datadir import DataDirInUse
+from vegas_table.server.hub import MAX_THINK_MS
+from vegas_table.server.limits import Limits
+from vegas_table.server.session import Settings
+from vegas_table.server.turntimer import DEFAULT_BOT_TURN_TIMER, MAX_TURN_TIMER
 
 log = structlog.get_logger("vegas.server")
 

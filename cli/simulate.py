@@ -20,14 +20,14 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from arena.fanout import default_jobs, play_games
-from arena.play import GameRecord, GameSpec
-from arena.stats import wilson_interval
-from bots.registry import bot_names, bot_problem
-from cli.choices import options_text, rules_text
-from cli.progress import progress
-from engine import GameConfig, get_game
-from engine.registry import game_names
+from vegas_table.arena.fanout import default_jobs, play_games
+from vegas_table.arena.play import GameRecord, GameSpec
+from vegas_table.arena.stats import wilson_interval
+from vegas_table.bots.registry import bot_names, bot_problem
+from vegas_table.cli.choices import options_text, rules_text
+from vegas_table.cli.progress import progress
+from vegas_table.engine import GameConfig, get_game
+from vegas_table.engine.registry import game_names
 
 
 @dataclass
@@ -167,7 +167,7 @@ def add_fanout_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes to play games in (default: every core, %(default)s here)")
     parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                         help="play the games on a Ray cluster (ray://HOST:10001 or HOST:6379); without an "
-                        "address, a Ray started on this machine (needs pip install -e '.[ray]')")
+                        "address, a Ray started on this machine (needs the ray extra)")
 
 
 def run(args: argparse.Namespace) -> int:

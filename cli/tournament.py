@@ -24,21 +24,22 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from arena import strength
-from arena.fanout import play_games
-from arena.play import GameRecord, GameSpec
-from arena.ratings import Rating, rate
-from arena.remote import play_on_server
-from arena.tournament import Lineup, Standing, plan, round_robin, standings
-from bots.registry import bot_names, bot_problem
-from cli.choices import options_text, rules_text
-from cli.progress import progress
-from cli.simulate import add_fanout_arguments
-from common import loops
-from common.password import read_password
-from engine import GameConfig, get_game
-from engine.registry import check_config, game_names
 from vegas_client import VegasError
+from vegas_table.arena import strength
+from vegas_table.arena.fanout import play_games
+from vegas_table.arena.play import GameRecord, GameSpec
+from vegas_table.arena.ratings import Rating, rate
+from vegas_table.arena.remote import play_on_server
+from vegas_table.arena.tournament import Lineup, Standing, plan, round_robin, standings
+from vegas_table.bots.registry import bot_names, bot_problem
+from vegas_table.cli.choices import options_text, rules_text
+from vegas_table.cli.progress import progress
+from vegas_table.cli.simulate import add_fanout_arguments
+from vegas_table.common import loops
+from vegas_table.common.extras import missing_extra
+from vegas_table.common.password import read_password
+from vegas_table.engine import GameConfig, get_game
+from vegas_table.engine.registry import check_config, game_names
 
 
 def register(commands: Any) -> None:
@@ -92,6 +93,8 @@ def problems_of(args: argparse.Namespace, rules: str, options: tuple[str, ...], 
         problems.append("--server and --ray are two places to play the games: give one")
     if args.password_file and not args.server:
         problems.append("--password-file goes with --server")
+    if args.plot and (missing := missing_extra("plot", "--plot")):
+        problems.append(missing)
     return problems
 
 

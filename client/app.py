@@ -24,19 +24,25 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from prompt_toolkit.validation import ValidationError
 
-from client.bindings import load_key_bindings
-from client.endgame import Witnessed, check_finished_game
-from client.games import GameUi
-from client.hosting import TABLE_HELP, invitation, parse_seat
-from client.inputs import CommandCompleter, CommandValidator
-from client.layout import ClientLayout
-from client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
-from client.orders import CommandError, Order
-from client.render.styles import client_style
-from client.sending import deliver
-from client.standings import audit_page, final_page
-from client.suggestions import CLIENT_WORDS
-from client.viewmodel import (
+from vegas_client.acting import Seat
+from vegas_client.data import NewGame, ViewUpdate
+from vegas_client.errors import VegasError
+from vegas_client.follow import Follower
+from vegas_client.seats import SavedSeat, SeatStore, state_dir
+from vegas_client.table import Table
+from vegas_table.client.bindings import load_key_bindings
+from vegas_table.client.endgame import Witnessed, check_finished_game
+from vegas_table.client.games import GameUi
+from vegas_table.client.hosting import TABLE_HELP, invitation, parse_seat
+from vegas_table.client.inputs import CommandCompleter, CommandValidator
+from vegas_table.client.layout import ClientLayout
+from vegas_table.client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
+from vegas_table.client.orders import CommandError, Order
+from vegas_table.client.render.styles import client_style
+from vegas_table.client.sending import deliver
+from vegas_table.client.standings import audit_page, final_page
+from vegas_table.client.suggestions import CLIENT_WORDS
+from vegas_table.client.viewmodel import (
     ClientModel,
     Notice,
     add_history,
@@ -52,12 +58,6 @@ from client.viewmodel import (
     since_last_turn,
     tell,
 )
-from vegas_client.acting import Seat
-from vegas_client.data import NewGame, ViewUpdate
-from vegas_client.errors import VegasError
-from vegas_client.follow import Follower
-from vegas_client.seats import SavedSeat, SeatStore, state_dir
-from vegas_client.table import Table
 
 log = structlog.get_logger("client")
 

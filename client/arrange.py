@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from client.render.lords import COMPACT_CELL, board_size
+from vegas_table.client.render.lords import COMPACT_CELL, board_size
 
 FIXED_LINES = 4  # header, notice, command line, status bar
 SIDE_MIN = 44  # the narrowest useful right-hand column

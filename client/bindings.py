@@ -9,7 +9,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bin
 from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 
 if TYPE_CHECKING:
-    from client.app import ClientApp
+    from vegas_table.client.app import ClientApp
 
 
 def load_global_bindings(client: ClientApp) -> KeyBindings:

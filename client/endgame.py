@@ -21,13 +21,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.canonical import canonical_bytes
-from engine.core.fairness import check_reveal
-from engine.registry import get_game
-from replays.fairness import Reveal
-from replays.format import line_hash
-from replays.verify import verify_bytes
 from vegas_client.data import Revealed
+from vegas_table.engine.core.canonical import canonical_bytes
+from vegas_table.engine.core.fairness import check_reveal
+from vegas_table.engine.registry import get_game
+from vegas_table.replays.fairness import Reveal
+from vegas_table.replays.format import line_hash
+from vegas_table.replays.verify import verify_bytes
 
 
 @dataclass(frozen=True, slots=True)

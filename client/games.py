@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.choices import Prompt
-from client.orders import Order
-from client.suggestions import Suggestion
+from vegas_table.client.choices import Prompt
+from vegas_table.client.orders import Order
+from vegas_table.client.suggestions import Suggestion
 
 View = Mapping[str, Any]
 
@@ -33,7 +33,7 @@ class GameUi:
 
 
 def _lords() -> GameUi:
-    from client.lords import commands, completion, confirm, guide, looks, preview, prompts
+    from vegas_table.client.lords import commands, completion, confirm, guide, looks, preview, prompts
 
     return GameUi("Lords of Vegas", prompts.lords_prompts, commands.resolve, commands.typing_error,
                   completion.suggest, commands.HELP, preview.preview_text, confirm.question, guide.TOPICS,
@@ -41,7 +41,7 @@ def _lords() -> GameUi:
 
 
 def _lasvegas() -> GameUi:
-    from client.lasvegas import commands, completion, guide, prompts
+    from vegas_table.client.lasvegas import commands, completion, guide, prompts
 
     return GameUi("Las Vegas", prompts.lasvegas_prompts, commands.resolve, commands.typing_error,
                   completion.suggest, commands.HELP, commands.preview, lambda *_: None, guide.TOPICS)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from client.orders import CommandError
-from client.suggestions import Suggestion, current_word, matching
 from vegas_client.data import GameSummary
+from vegas_table.client.orders import CommandError
+from vegas_table.client.suggestions import Suggestion, current_word, matching
 
 TABLE_HELP = ("Table:  seat N bot KIND (host: a bot plays seat N while its player is away) · seat N back · "
               "rematch (once over)",)

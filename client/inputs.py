@@ -13,13 +13,13 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 
-from client.hosting import seat_suggestions
-from client.lobby import lobby_suggestions
-from client.suggestions import Suggestion, current_word
-from client.viewmodel import current_ui, open_prompts
+from vegas_table.client.hosting import seat_suggestions
+from vegas_table.client.lobby import lobby_suggestions
+from vegas_table.client.suggestions import Suggestion, current_word
+from vegas_table.client.viewmodel import current_ui, open_prompts
 
 if TYPE_CHECKING:
-    from client.app import ClientApp
+    from vegas_table.client.app import ClientApp
 
 
 class CommandCompleter(Completer):

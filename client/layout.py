@@ -19,9 +19,9 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
-from client.arrange import FIXED_LINES, Arrangement, arrange
-from client.render import board_lines, render_board, render_header, render_players
-from client.render.panels import (
+from vegas_table.client.arrange import FIXED_LINES, Arrangement, arrange
+from vegas_table.client.render import board_lines, render_board, render_header, render_players
+from vegas_table.client.render.panels import (
     prompt_height,
     render_help,
     render_lobby,
@@ -31,14 +31,14 @@ from client.render.panels import (
     render_status,
     render_waiting,
 )
-from client.render.text import join_lines
-from client.seen import changed_places
-from client.viewmodel import Notice, open_prompts, shown_view
+from vegas_table.client.render.text import join_lines
+from vegas_table.client.seen import changed_places
+from vegas_table.client.viewmodel import Notice, open_prompts, shown_view
 
 MIN_COLUMNS, MIN_ROWS = 80, 24  # the size every screen is made and tested for
 
 if TYPE_CHECKING:
-    from client.app import ClientApp
+    from vegas_table.client.app import ClientApp
 
 
 def _size() -> tuple[int, int]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from client.orders import CommandError
-from client.suggestions import Suggestion, current_word, matching
 from vegas_client.data import GameSummary, GameType, NewGame
 from vegas_client.spec import SpecError, new_game
+from vegas_table.client.orders import CommandError
+from vegas_table.client.suggestions import Suggestion, current_word, matching
 
 LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [KIND] [OPTIONS] [private] [timer S]: a new game, you "
                          "take the first seat",

@@ -19,10 +19,10 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import BufferControl, FormattedTextControl, HSplit, Layout, VSplit, Window
 from prompt_toolkit.layout.processors import BeforeInput
 
-from client.render import UnknownGame, render_board, render_header, render_players
-from client.render.styles import client_style
-from client.render.text import Line, fit, join_lines, truncate
-from replays.stepper import HELP, ReplayStepper
+from vegas_table.client.render import UnknownGame, render_board, render_header, render_players
+from vegas_table.client.render.styles import client_style
+from vegas_table.client.render.text import Line, fit, join_lines, truncate
+from vegas_table.replays.stepper import HELP, ReplayStepper
 
 KEYS = "→/← step · Home/End · Enter a command · Ctrl-C quits"
 BOARD_WIDTH = 76  # what the board needs for its compact cells; the players and the log get the rest

@@ -7,11 +7,11 @@ to it and words the outcome.
 
 from __future__ import annotations
 
-from client.orders import Answer, Order, Propose, Submit
-from client.viewmodel import Notice
 from vegas_client.acting import Seat
 from vegas_client.data import ActionResult
 from vegas_client.errors import VegasError
+from vegas_table.client.orders import Answer, Order, Propose, Submit
+from vegas_table.client.viewmodel import Notice
 
 
 async def deliver(seat: Seat, order: Order, version: int) -> Notice:

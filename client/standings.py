@@ -13,12 +13,12 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from client.endgame import Finding
-from client.seen import seat_label
-from engine.core.phrasebook import counted
-from replays.audit import AuditError, audit_replay, records_of
-from replays.audit.lords import LordsAudit, casino_name
-from replays.format import Replay, ReplayFormatError, parse_lines
+from vegas_table.client.endgame import Finding
+from vegas_table.client.seen import seat_label
+from vegas_table.engine.core.phrasebook import counted
+from vegas_table.replays.audit import AuditError, audit_replay, records_of
+from vegas_table.replays.audit.lords import LordsAudit, casino_name
+from vegas_table.replays.format import Replay, ReplayFormatError, parse_lines
 
 REASONS = {"end_of_game_card": "the End of Game card", "instant_win": "the Instant Win space"}
 
@@ -149,7 +149,7 @@ def audit_page(replay_bytes: bytes, width: int) -> tuple[str, tuple[str, ...]]:
 
     from rich.console import Console
 
-    from replays.audit.render import render_audit
+    from vegas_table.replays.audit.render import render_audit
 
     try:
         audit = audit_replay(parse_lines(replay_bytes.splitlines(), "replay"))

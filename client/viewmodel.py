@@ -10,10 +10,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.choices import Prompt
-from client.games import GameUi, game_ui
-from client.seen import places, seat_label, with_players
 from vegas_client.data import Clock, GameSummary, GameType, VersionEvents, ViewUpdate
+from vegas_table.client.choices import Prompt
+from vegas_table.client.games import GameUi, game_ui
+from vegas_table.client.seen import places, seat_label, with_players
 
 LOG_LINES = 500
 MOVES_KEPT = 64

@@ -4,10 +4,10 @@ A game is a configuration (game, rule set, options, players, seed) plus the list
 replaying the list always gives the same states, events and hashes on any Python >= 3.11 and any platform.
 """
 
-from engine.core.api import ActionRange, Game, GameConfig, Result
-from engine.core.errors import ConfigError, EngineError, IllegalAction, MalformedAction
-from engine.core.match import Match
-from engine.registry import game_names, get_game
+from vegas_table.engine.core.api import ActionRange, Game, GameConfig, Result
+from vegas_table.engine.core.errors import ConfigError, EngineError, IllegalAction, MalformedAction
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.registry import game_names, get_game
 
 ENGINE_VERSION = "1"  # bump when any game's outcomes change: replays record it
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.core.api import Game, GameConfig
-from engine.core.config import check_config as check_rules
-from engine.core.errors import ConfigError
+from vegas_table.engine.core.api import Game, GameConfig
+from vegas_table.engine.core.config import check_config as check_rules
+from vegas_table.engine.core.errors import ConfigError
 
 
 @cache  # import the games and build the table once
 def _games() -> dict[str, Game[Any]]:
-    from engine.lasvegas.game import LAS_VEGAS
-    from engine.lords.game import LORDS_OF_VEGAS
+    from vegas_table.engine.lasvegas.game import LAS_VEGAS
+    from vegas_table.engine.lords.game import LORDS_OF_VEGAS
 
     return {LORDS_OF_VEGAS.name: LORDS_OF_VEGAS, LAS_VEGAS.name: LAS_VEGAS}
 

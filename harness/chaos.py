@@ -32,17 +32,17 @@ from pathlib import Path
 from typing import TypeAlias
 
 import grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
 from benchmarks.serve_process import ServeProcess
-from bots.runner import random_action
-from common import loops
-from common.children import Child
 from harness.report import Rows, markdown_table, print_table, write_section
-from replays.fairness import PROVEN, Reveal
-from replays.format import parse_lines, split_complete
-from replays.verify import verify_bytes
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.bots.runner import random_action
+from vegas_table.common import loops
+from vegas_table.common.children import Child
+from vegas_table.replays.fairness import PROVEN, Reveal
+from vegas_table.replays.format import parse_lines, split_complete
+from vegas_table.replays.verify import verify_bytes
 
 Stub: TypeAlias = table_pb2_grpc.VegasTableStub
 RETRIED = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.DEADLINE_EXCEEDED)
@@ -239,7 +239,7 @@ class Chaos:
         log = open(self.directory / f"bot-{index}.log", "w")  # noqa: SIM115 - closed below
         try:
             bot = await Child.start(
-                [sys.executable, "-m", "cli.main", "bot", "--server", self.server.address, "--game", game_id,
+                [sys.executable, "-m", "vegas_table", "bot", "--server", self.server.address, "--game", game_id,
                  "--seat", str(seat), f"--token={token}", "--seed", f"{self.plan.seed}/{index}", "--log-json"],
                 stdout=subprocess.DEVNULL, stderr=log)
             self.bots.append(bot)

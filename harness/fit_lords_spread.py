@@ -25,9 +25,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from bots.lords import learned
-from bots.lords.turns import Spread, win_chance
 from harness.fit_lords_value import Array, rows
+from vegas_table.bots.lords import learned
+from vegas_table.bots.lords.turns import Spread, win_chance
 
 
 class SpreadRows(NamedTuple):

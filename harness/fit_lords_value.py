@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from bots.lords import learned
+from vegas_table.bots.lords import learned
 
 Array = NDArray[np.float64]
 MODULE = Path(learned.__file__)

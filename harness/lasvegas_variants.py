@@ -4,9 +4,9 @@ model built otherwise."""
 
 from __future__ import annotations
 
-from bots.lasvegas.round_end import ADVERSARY, GREEDY
-from bots.lasvegas.search_model import LasVegasModel
-from bots.search import Model, SearchBot
+from vegas_table.bots.lasvegas.round_end import ADVERSARY, GREEDY
+from vegas_table.bots.lasvegas.search_model import LasVegasModel
+from vegas_table.bots.search import Model, SearchBot
 
 
 class Variant(SearchBot):

@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
-from vegas.v1 import table_pb2 as pb
 
-from arena.stats import percentile
 from benchmarks.serve_process import ServeProcess, split_cores, tcp_connections
 from benchmarks.server import Load, Scenario, load_rows, measure
-from common import loops
 from harness.report import Rows, markdown_table, print_table, write_section
 from harness.spectators import Spectators, Stub, watch_running_games
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.arena.stats import percentile
+from vegas_table.common import loops
 
 PROVOKED = "CANCELLED"  # how the server ends the streams of a client that vanished
 

@@ -5,9 +5,9 @@ first candidate, the one it keeps without clear evidence against it, is the plan
 
 from __future__ import annotations
 
-from bots.lords.planner import LordsPlanner, Reach
-from bots.lords.search_model import JUDGEMENT, LordsModel
-from bots.search import Model, SearchBot
+from vegas_table.bots.lords.planner import LordsPlanner, Reach
+from vegas_table.bots.lords.search_model import JUDGEMENT, LordsModel
+from vegas_table.bots.search import Model, SearchBot
 
 MEASURED = Reach(width=4, depth=3)  # the planner's reach when this was measured (docs/BOTS.md)
 

@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from bots.lords.search_model import LordsModel
-from bots.lords.value import Weights
-from bots.search import Model, SearchBot
+from vegas_table.bots.lords.search_model import LordsModel
+from vegas_table.bots.lords.value import Weights
+from vegas_table.bots.search import Model, SearchBot
 
 LEARNED = Weights(learned=1.0)
 

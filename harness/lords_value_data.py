@@ -20,11 +20,11 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from bots.lords.greedy import LordsGreedy
-from bots.lords.value import PLAIN, Outlook, Weights, features, hand_worths, holdings
-from engine import GameConfig, Match
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
+from vegas_table.bots.lords.greedy import LordsGreedy
+from vegas_table.bots.lords.value import PLAIN, Outlook, Weights, features, hand_worths, holdings
+from vegas_table.engine import GameConfig, Match
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState
 
 
 def snapshot(state: LordsState) -> dict[str, Any]:

@@ -22,9 +22,9 @@ import statistics
 import sys
 from pathlib import Path
 
-from arena.play import GameRecord, GameSpec, play_spec
-from arena.stats import mean_and_error, wilson_interval
-from arena.tournament import plan
+from vegas_table.arena.play import GameRecord, GameSpec, play_spec
+from vegas_table.arena.stats import mean_and_error, wilson_interval
+from vegas_table.arena.tournament import plan
 
 
 def cache_key(bot: str, seat: int, spec: GameSpec) -> str:

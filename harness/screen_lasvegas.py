@@ -31,14 +31,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bots.greedy import Table
-from bots.lasvegas.round_end import ADVERSARY, GREEDY
-from bots.lasvegas.search_model import GAME_END, LasVegasModel, greedy_move
-from bots.lasvegas.standing import ROUND_SPREAD, win_share
-from bots.search import Search
-from engine.core.api import GameConfig
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.state import OVER, ROUNDS
+from vegas_table.bots.greedy import Table
+from vegas_table.bots.lasvegas.round_end import ADVERSARY, GREEDY
+from vegas_table.bots.lasvegas.search_model import GAME_END, LasVegasModel, greedy_move
+from vegas_table.bots.lasvegas.standing import ROUND_SPREAD, win_share
+from vegas_table.bots.search import Search
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.state import OVER, ROUNDS
 
 Progress = Callable[[str], None]
 

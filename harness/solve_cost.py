@@ -24,13 +24,13 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from bots.lasvegas.round_end import ADVERSARY, GREEDY, RoundSolver, applies
-from bots.lasvegas.search_model import SOLVE_POSITIONS, LasVegasModel, greedy_move
-from bots.local import decide, game_info
-from bots.search import Search, SearchBot
-from engine.core.api import GameConfig
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.state import OVER, LasVegasState
+from vegas_table.bots.lasvegas.round_end import ADVERSARY, GREEDY, RoundSolver, applies
+from vegas_table.bots.lasvegas.search_model import SOLVE_POSITIONS, LasVegasModel, greedy_move
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.search import Search, SearchBot
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.state import OVER, LasVegasState
 
 
 def placements(seed: str, games: int) -> Iterator[LasVegasState]:

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 import grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
 from benchmarks.serve_process import ServeProcess, tcp_connections
-from common import loops
-from common.children import Child
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.common import loops
+from vegas_table.common.children import Child
 
 Stub: TypeAlias = table_pb2_grpc.VegasTableStub
 

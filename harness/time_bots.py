@@ -19,11 +19,11 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
-from arena.play import play_one
-from arena.stats import percentile
-from bots.base import Bot, Choice, GameInfo, Turn
-from bots.registry import make_bot
-from engine import GameConfig
+from vegas_table.arena.play import play_one
+from vegas_table.arena.stats import percentile
+from vegas_table.bots.base import Bot, Choice, GameInfo, Turn
+from vegas_table.bots.registry import make_bot
+from vegas_table.engine import GameConfig
 
 
 class Timed(Bot):

@@ -18,14 +18,14 @@ import statistics
 import sys
 import time
 
-from arena.stats import percentile
-from bots.greedy import GreedyBot
-from bots.local import decide, game_info
-from bots.lords.turns import LordsTurns
-from bots.planner import PlannerBot
-from bots.registry import bot_class
-from engine.core.api import GameConfig
-from engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.arena.stats import percentile
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.lords.turns import LordsTurns
+from vegas_table.bots.planner import PlannerBot
+from vegas_table.bots.registry import bot_class
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 def spread(label: str, seconds: list[float]) -> str:

@@ -23,11 +23,11 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from arena.fanout import play_games
-from arena.play import GameRecord
-from arena.stats import mean_and_error
-from arena.tournament import Scheduled, plan, standings
-from bots.lords.value import Weights
+from vegas_table.arena.fanout import play_games
+from vegas_table.arena.play import GameRecord
+from vegas_table.arena.stats import mean_and_error
+from vegas_table.arena.tournament import Scheduled, plan, standings
+from vegas_table.bots.lords.value import Weights
 
 STEPS = {"money_early": 0.1, "money_late": 0.03, "contested": 0.1, "income": 0.25, "rivals": 0.5}
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.fairness import check_entropies, check_reveal
+from vegas_table.engine.core.fairness import check_entropies, check_reveal
 
 COMMITMENT = "commitment"
 ENTROPIES = "entropies"

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import ENGINE_VERSION
-from engine.core.api import Event, GameConfig
-from engine.core.canonical import canonical_bytes, digest
+from vegas_table.engine import ENGINE_VERSION
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.core.canonical import canonical_bytes, digest
 
 FORMAT_VERSION = 1
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core.api import Event
-from engine.core.match import Match
-from replays.format import ReplayWriter, action_record, end_record, header_record
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.core.match import Match
+from vegas_table.replays.format import ReplayWriter, action_record, end_record, header_record
 
 
 class RecordedMatch:

@@ -20,13 +20,13 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from engine.core.api import Event, Game, GameConfig
-from engine.core.canonical import canonical_bytes, canonical_hash
-from engine.core.errors import EngineError
-from engine.core.match import Match
-from engine.registry import get_game
-from replays.diff import Difference, json_diff
-from replays.format import FORMAT_VERSION, Replay
+from vegas_table.engine.core.api import Event, Game, GameConfig
+from vegas_table.engine.core.canonical import canonical_bytes, canonical_hash
+from vegas_table.engine.core.errors import EngineError
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.registry import get_game
+from vegas_table.replays.diff import Difference, json_diff
+from vegas_table.replays.format import FORMAT_VERSION, Replay
 
 T = TypeVar("T")
 

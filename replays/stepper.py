@@ -14,12 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core.api import Event, Game, GameConfig
-from engine.core.match import Match
-from engine.registry import get_game
-from replays.format import Replay
-from replays.rerun import ReplayVisitor, rerun
-from replays.verify import VerificationReport, verify_replay
+from vegas_table.engine.core.api import Event, Game, GameConfig
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.registry import get_game
+from vegas_table.replays.format import Replay
+from vegas_table.replays.rerun import ReplayVisitor, rerun
+from vegas_table.replays.verify import VerificationReport, verify_replay
 
 
 @dataclass(frozen=True, slots=True)

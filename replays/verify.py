@@ -22,13 +22,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import ENGINE_VERSION
-from engine.core.api import Event, GameConfig
-from engine.core.canonical import canonical_bytes
-from engine.core.match import Match
-from replays.fairness import ENTROPY_FAILED, NO_COMMITMENT, SERVER_SEED, FairnessCheck, Reveal, check_fairness
-from replays.format import Replay, ReplayFormatError, line_hash, parse_lines, split_complete
-from replays.rerun import Problem, ReplayMismatch, ReplayVisitor, rerun
+from vegas_table.engine import ENGINE_VERSION
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.core.canonical import canonical_bytes
+from vegas_table.engine.core.match import Match
+from vegas_table.replays.fairness import (
+    ENTROPY_FAILED,
+    NO_COMMITMENT,
+    SERVER_SEED,
+    FairnessCheck,
+    Reveal,
+    check_fairness,
+)
+from vegas_table.replays.format import Replay, ReplayFormatError, line_hash, parse_lines, split_complete
+from vegas_table.replays.rerun import Problem, ReplayMismatch, ReplayVisitor, rerun
 
 __all__ = ["BAD", "IN_PROGRESS", "VERIFIED", "Problem", "VerificationReport", "verify_bytes", "verify_path",
            "verify_replay"]

@@ -8,8 +8,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from replays.fairness import FAILED, NO_COMMITMENT, NOT_REVEALED, PROVEN
-from replays.verify import BAD, IN_PROGRESS, VERIFIED, VerificationReport
+from vegas_table.replays.fairness import FAILED, NO_COMMITMENT, NOT_REVEALED, PROVEN
+from vegas_table.replays.verify import BAD, IN_PROGRESS, VERIFIED, VerificationReport
 
 MARKS = {VERIFIED: "[green]✓ verified[/]", IN_PROGRESS: "[yellow]… in progress[/]", BAD: "[red]✗ FAILED[/]"}
 SEED = {PROVEN: "seed proven fair", NOT_REVEALED: "seed not revealed yet", NO_COMMITMENT: "no seed commitment",

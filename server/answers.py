@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from server import errors
-from server.viewers import Change
+from vegas_table.server import errors
+from vegas_table.server.viewers import Change
 
 ANSWERS_KEPT = 256  # requests per game whose answers are kept for retries (the oldest go first)
 

@@ -11,20 +11,20 @@ import grpc
 import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
-from vegas.v1 import table_pb2
 
-from common.loops import loop_name
-from server.auth import PasswordCheck
-from server.datadir import DataDirLock
-from server.hub import GameHub
-from server.limits import Limits, StreamCounter
-from server.matches import LocalMatches
-from server.openfiles import raise_open_file_limit
-from server.ratelimit import RateLimiter
-from server.records import GameStore
-from server.service import VegasTable, add_to_server
-from server.session import Settings
-from server.tuning import tune_for_latency
+from vegas_table.api.v1 import table_pb2
+from vegas_table.common.loops import loop_name
+from vegas_table.server.auth import PasswordCheck
+from vegas_table.server.datadir import DataDirLock
+from vegas_table.server.hub import GameHub
+from vegas_table.server.limits import Limits, StreamCounter
+from vegas_table.server.matches import LocalMatches
+from vegas_table.server.openfiles import raise_open_file_limit
+from vegas_table.server.ratelimit import RateLimiter
+from vegas_table.server.records import GameStore
+from vegas_table.server.service import VegasTable, add_to_server
+from vegas_table.server.session import Settings
+from vegas_table.server.tuning import tune_for_latency
 
 log = structlog.get_logger("vegas.server")
 

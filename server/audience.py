@@ -13,9 +13,9 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from server.match import Step
-from server.presence import Presence
-from server.viewers import (
+from vegas_table.server.match import Step
+from vegas_table.server.presence import Presence
+from vegas_table.server.viewers import (
     Change,
     ChangeWindow,
     LegalAction,

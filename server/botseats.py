@@ -19,12 +19,12 @@ import contextvars
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bots.local import ANSWER_PATIENCE, AnswerWait, seat_to_ask
-from server import errors
-from server.matches import RecordFailed
+from vegas_table.bots.local import ANSWER_PATIENCE, AnswerWait, seat_to_ask
+from vegas_table.server import errors
+from vegas_table.server.matches import RecordFailed
 
 if TYPE_CHECKING:
-    from server.session import GameSession
+    from vegas_table.server.session import GameSession
 
 PERSON_PATIENCE = 20.0  # seconds a bot seat waits for the answers to its offer (at most half its turn clock)
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from vegas.v1 import table_pb2 as pb
-
-from server.rematch import result_json
-from server.session import GameSession
-from server.viewers import Change, LegalAction, Status, Viewer, WatchUpdate
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.server.rematch import result_json
+from vegas_table.server.session import GameSession
+from vegas_table.server.viewers import Change, LegalAction, Status, Viewer, WatchUpdate
 
 STATUS = {Status.WAITING: pb.GAME_STATUS_WAITING, Status.RUNNING: pb.GAME_STATUS_RUNNING,
           Status.FINISHED: pb.GAME_STATUS_FINISHED, Status.REVEALING: pb.GAME_STATUS_REVEALING}

@@ -13,7 +13,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from server.records import FILE_MODE
+from vegas_table.server.records import FILE_MODE
 
 LOCK_NAME = "server.lock"
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from engine.core.canonical import canonical_text, fast_canonical_bytes, standard_canonical_bytes
+from vegas_table.engine.core.canonical import canonical_text, fast_canonical_bytes, standard_canonical_bytes
 
 JSONValue = Any
 Operation = dict[str, JSONValue]

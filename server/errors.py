@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import grpc
 
-from engine.core.errors import ConfigError, IllegalAction, MalformedAction
+from vegas_table.engine.core.errors import ConfigError, IllegalAction, MalformedAction
 
 ERROR_METADATA_KEY = "vegas-error"
 

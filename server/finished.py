@@ -14,9 +14,9 @@ import bisect
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
-from server import errors, restoring
-from server.records import GameRecord, GameStore, well_formed_id
-from server.session import GameSession
+from vegas_table.server import errors, restoring
+from vegas_table.server.records import GameRecord, GameStore, well_formed_id
+from vegas_table.server.session import GameSession
 
 Key = tuple[str, str]  # (created_at, game_id): the order games are listed in, newest last
 

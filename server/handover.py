@@ -17,11 +17,11 @@ from __future__ import annotations
 import grpc
 import structlog
 
-from bots.registry import seat_bots
-from server import errors
-from server.records import saved_change
-from server.session import GameSession
-from server.viewers import Status
+from vegas_table.bots.registry import seat_bots
+from vegas_table.server import errors
+from vegas_table.server.records import saved_change
+from vegas_table.server.session import GameSession
+from vegas_table.server.viewers import Status
 
 log = structlog.get_logger("vegas.server")
 

@@ -12,17 +12,17 @@ from datetime import UTC, datetime, timedelta
 
 import structlog
 
-from bots.registry import bot_problem
-from engine.core.api import GameConfig
-from engine.registry import check_config
-from server import errors, restoring, seating
-from server.finished import FinishedGames, Key, key_of
-from server.limits import Limits
-from server.matches import Matches
-from server.records import ID_ALPHABET, ID_LENGTH, GameRecord, GameStore, SeatRecord, token_hash
-from server.session import GameSession, Settings
-from server.turntimer import checked_timer
-from server.viewers import Status
+from vegas_table.bots.registry import bot_problem
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.registry import check_config
+from vegas_table.server import errors, restoring, seating
+from vegas_table.server.finished import FinishedGames, Key, key_of
+from vegas_table.server.limits import Limits
+from vegas_table.server.matches import Matches
+from vegas_table.server.records import ID_ALPHABET, ID_LENGTH, GameRecord, GameStore, SeatRecord, token_hash
+from vegas_table.server.session import GameSession, Settings
+from vegas_table.server.turntimer import checked_timer
+from vegas_table.server.viewers import Status
 
 log = structlog.get_logger("vegas.server")
 

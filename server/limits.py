@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from server import errors
+from vegas_table.server import errors
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,19 +16,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from bots.base import Bot, Turn
-from bots.local import choice_text, game_info, turn_for
-from bots.registry import make_bot
-from engine.core.api import Event, Game, GameConfig
-from engine.core.canonical import canonical_text, digest
-from engine.core.match import Match
-from engine.registry import get_game
-from replays.format import Replay, end_record, line_hash, read_replay, sync_file
-from replays.recorder import RecordedMatch
-from replays.rerun import MatchBuilder, rerun
-from server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
-from server.records import FILE_MODE
-from server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
+from vegas_table.bots.base import Bot, Turn
+from vegas_table.bots.local import choice_text, game_info, turn_for
+from vegas_table.bots.registry import make_bot
+from vegas_table.engine.core.api import Event, Game, GameConfig
+from vegas_table.engine.core.canonical import canonical_text, digest
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.registry import get_game
+from vegas_table.replays.format import Replay, end_record, line_hash, read_replay, sync_file
+from vegas_table.replays.recorder import RecordedMatch
+from vegas_table.replays.rerun import MatchBuilder, rerun
+from vegas_table.server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
+from vegas_table.server.records import FILE_MODE
+from vegas_table.server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
 
 
 @dataclass(frozen=True, slots=True)

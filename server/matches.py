@@ -14,10 +14,10 @@ import time
 from collections.abc import Awaitable
 from typing import Protocol
 
-from bots.local import choice_text
-from engine.core.errors import EngineError
-from server.match import MatchSpec, ServedMatch, Step, ms
-from server.syncer import Syncer
+from vegas_table.bots.local import choice_text
+from vegas_table.engine.core.errors import EngineError
+from vegas_table.server.match import MatchSpec, ServedMatch, Step, ms
+from vegas_table.server.syncer import Syncer
 
 
 class RecordFailed(Exception):

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from server.limits import address_of
+from vegas_table.server.limits import address_of
 
 SWEEP_SECONDS = 60.0
 

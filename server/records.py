@@ -30,9 +30,9 @@ from typing import Any
 
 import structlog
 
-from engine.core.api import GameConfig
-from engine.core.fairness import commitment, game_seed
-from server import errors
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.fairness import commitment, game_seed
+from vegas_table.server import errors
 
 log = structlog.get_logger("vegas.server")
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import structlog
 
-from replays.format import Tail
+from vegas_table.replays.format import Tail
 
 RECOVERY_DELAYS = (0.0, 0.5, 2.0, 10.0, 30.0)  # seconds before each try to re-play a suspended game (then the last)
 

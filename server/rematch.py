@@ -15,13 +15,13 @@ from pathlib import Path
 
 import structlog
 
-from engine.core.canonical import canonical_text
-from replays.format import last_record
-from server import errors
-from server.hub import GameHub
-from server.records import new_token, saved_change, token_hash
-from server.session import GameSession
-from server.viewers import Status
+from vegas_table.engine.core.canonical import canonical_text
+from vegas_table.replays.format import last_record
+from vegas_table.server import errors
+from vegas_table.server.hub import GameHub
+from vegas_table.server.records import new_token, saved_change, token_hash
+from vegas_table.server.session import GameSession
+from vegas_table.server.viewers import Status
 
 log = structlog.get_logger("vegas.server")
 

@@ -17,11 +17,11 @@ import asyncio
 from datetime import datetime
 from typing import Any
 
-from replays.format import Tail, last_record, read_tail
-from server.recovery import note_dropped
-from server.seating import arm_reveals
-from server.session import GameSession
-from server.viewers import Status
+from vegas_table.replays.format import Tail, last_record, read_tail
+from vegas_table.server.recovery import note_dropped
+from vegas_table.server.seating import arm_reveals
+from vegas_table.server.session import GameSession
+from vegas_table.server.viewers import Status
 
 
 async def restore(session: GameSession) -> None:

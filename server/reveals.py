@@ -16,9 +16,9 @@ from datetime import datetime
 
 import grpc
 
-from engine.core.fairness import commitment
-from server.errors import ApiError
-from server.records import GameRecord, SeatRecord
+from vegas_table.engine.core.fairness import commitment
+from vegas_table.server.errors import ApiError
+from vegas_table.server.records import GameRecord, SeatRecord
 
 RETRY_SECONDS = 1.0  # after a failed attempt to close the round (the disk refused the record), try again
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 import asyncio
 import functools
 
-from server import errors
-from server.records import new_token, saved_change, token_hash
-from server.reveals import reveal_refusal
-from server.session import GameSession
-from server.viewers import Status
+from vegas_table.server import errors
+from vegas_table.server.records import new_token, saved_change, token_hash
+from vegas_table.server.reveals import reveal_refusal
+from vegas_table.server.session import GameSession
+from vegas_table.server.viewers import Status
 
 
 async def join(session: GameSession, name: str, seat: int | None, entropy: str,

@@ -16,20 +16,20 @@ from typing import Any, TypeVar
 
 import grpc
 import structlog
-from vegas.v1 import table_pb2 as pb
 
-from bots.registry import seat_bots
-from engine.registry import game_names, get_game
-from server import convert, errors, handover, seating, validate
-from server.hub import GameHub
-from server.limits import StreamCounter, address_of
-from server.match import Timings
-from server.ratelimit import RateLimiter
-from server.records import new_token, token_hash
-from server.rematch import Rematches
-from server.session import GameSession
-from server.turntimer import MAX_TURN_TIMER
-from server.viewers import Change, Status, Subscriber, Viewer, WatchUpdate
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.bots.registry import seat_bots
+from vegas_table.engine.registry import game_names, get_game
+from vegas_table.server import convert, errors, handover, seating, validate
+from vegas_table.server.hub import GameHub
+from vegas_table.server.limits import StreamCounter, address_of
+from vegas_table.server.match import Timings
+from vegas_table.server.ratelimit import RateLimiter
+from vegas_table.server.records import new_token, token_hash
+from vegas_table.server.rematch import Rematches
+from vegas_table.server.session import GameSession
+from vegas_table.server.turntimer import MAX_TURN_TIMER
+from vegas_table.server.viewers import Change, Status, Subscriber, Viewer, WatchUpdate
 
 log = structlog.get_logger("vegas.server")
 

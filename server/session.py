@@ -28,21 +28,21 @@ from pathlib import Path
 
 import structlog
 
-from engine.core.canonical import canonical_text
-from engine.core.errors import EngineError
-from replays.format import Tail, read_tail
-from server import errors
-from server.answers import AnswerCache
-from server.audience import Audience
-from server.botseats import BotSeats
-from server.match import MatchSpec, Step, Timings
-from server.matches import Matches, RecordFailed
-from server.records import GameRecord, GameStore
-from server.recovery import Recovery, note_dropped
-from server.reveals import RevealDeadline, awaiting_reveals
-from server.tuning import settle_long_lived
-from server.turntimer import DEFAULT_BOT_TURN_TIMER, Clock, TurnTimer
-from server.viewers import Change, EventLine, LegalAction, Status, Subscriber, Viewer, WatchUpdate
+from vegas_table.engine.core.canonical import canonical_text
+from vegas_table.engine.core.errors import EngineError
+from vegas_table.replays.format import Tail, read_tail
+from vegas_table.server import errors
+from vegas_table.server.answers import AnswerCache
+from vegas_table.server.audience import Audience
+from vegas_table.server.botseats import BotSeats
+from vegas_table.server.match import MatchSpec, Step, Timings
+from vegas_table.server.matches import Matches, RecordFailed
+from vegas_table.server.records import GameRecord, GameStore
+from vegas_table.server.recovery import Recovery, note_dropped
+from vegas_table.server.reveals import RevealDeadline, awaiting_reveals
+from vegas_table.server.tuning import settle_long_lived
+from vegas_table.server.turntimer import DEFAULT_BOT_TURN_TIMER, Clock, TurnTimer
+from vegas_table.server.viewers import Change, EventLine, LegalAction, Status, Subscriber, Viewer, WatchUpdate
 
 log = structlog.get_logger("vegas.server")
 

@@ -20,7 +20,7 @@ import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from server import errors
+from vegas_table.server import errors
 
 MAX_TURN_TIMER = 86_400.0  # seconds: a decision may be given at most a day
 DEFAULT_BOT_TURN_TIMER = 30.0  # seconds per decision of the server's own bots, unless the game or the host says

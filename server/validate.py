@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from server import errors
+from vegas_table.server import errors
 
 MAX_ID = 64
 MAX_NAME = 32

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from engine.core.api import ActionRange
+from vegas_table.engine.core.api import ActionRange
 
 Viewer = int | None  # a seat, or None for a spectator
 

@@ -19,10 +19,7 @@ from typing import Any, TypeVar
 
 import grpc
 import structlog
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from common.password import PASSWORD_METADATA
 from vegas_client import wire
 from vegas_client.channels import open_channel
 from vegas_client.data import (
@@ -40,6 +37,9 @@ from vegas_client.data import (
 from vegas_client.entropy import Entropies, entropy_commitment, fresh_entropy
 from vegas_client.errors import VegasError, connection_lost, from_refusal, from_rpc_error
 from vegas_client.retry import FOREVER, RetryPolicy
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.common.password import PASSWORD_METADATA
 
 T = TypeVar("T")
 log = structlog.get_logger("vegas_client")
@@ -60,7 +60,7 @@ class ActStream:
                 self.call = self.open_call()
             try:
                 await self.call.write(request)
-                answer = await self.call.read()
+                answer: pb.ActAnswer = await self.call.read()
             except grpc.aio.AioRpcError as error:
                 self.close()
                 raise from_rpc_error(error) from None

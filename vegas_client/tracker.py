@@ -16,8 +16,8 @@ from typing import Any
 
 import jsonpatch
 
-from engine.core.canonical import canonical_hash
 from vegas_client.data import LegalAction, Update, ViewUpdate
+from vegas_table.engine.core.canonical import canonical_hash
 
 MOVES_KEPT = 128  # recent versions whose move is remembered (a retried action looks its version up)
 

@@ -6,8 +6,6 @@ import json
 import time
 from typing import Any
 
-from vegas.v1 import table_pb2 as pb
-
 from vegas_client.data import (
     ActionResult,
     Clock,
@@ -19,6 +17,7 @@ from vegas_client.data import (
     Update,
     VersionEvents,
 )
+from vegas_table.api.v1 import table_pb2 as pb
 
 STATUS_NAMES = {pb.GAME_STATUS_WAITING: "waiting", pb.GAME_STATUS_RUNNING: "running",
                 pb.GAME_STATUS_FINISHED: "finished", pb.GAME_STATUS_REVEALING: "revealing",

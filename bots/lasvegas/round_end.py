@@ -34,13 +34,13 @@ from math import factorial
 from operator import itemgetter, mul
 from typing import Any
 
-from bots.greedy import Table
-from bots.lasvegas import round_playout
-from bots.lasvegas.standing import standing_values
-from engine.lasvegas.actions import PLACE
-from engine.lasvegas.payout import ranking
-from engine.lasvegas.state import NEUTRAL, ROUNDS, LasVegasState
-from engine.lasvegas.turns import winners
+from vegas_table.bots.greedy import Table
+from vegas_table.bots.lasvegas import round_playout
+from vegas_table.bots.lasvegas.standing import standing_values
+from vegas_table.engine.lasvegas.actions import PLACE
+from vegas_table.engine.lasvegas.payout import ranking
+from vegas_table.engine.lasvegas.state import NEUTRAL, ROUNDS, LasVegasState
+from vegas_table.engine.lasvegas.turns import winners
 
 GREEDY, ADVERSARY = "greedy", "adversary"  # how the seats other than the searcher choose
 CASINOS = 6

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bots.greedy import Table
-from engine.lasvegas.chance import roll, shown_mask
-from engine.lasvegas.legal import place_options
-from engine.lasvegas.modules import Modules
-from engine.lasvegas.payout import ranking
-from engine.lasvegas.state import NEUTRAL, PLAY, LasVegasState
+from vegas_table.bots.greedy import Table
+from vegas_table.engine.lasvegas.chance import roll, shown_mask
+from vegas_table.engine.lasvegas.legal import place_options
+from vegas_table.engine.lasvegas.modules import Modules
+from vegas_table.engine.lasvegas.payout import ranking
+from vegas_table.engine.lasvegas.state import NEUTRAL, PLAY, LasVegasState
 
 BASE = Modules()  # the base game: no module on
 

@@ -19,14 +19,14 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.greedy import Table
-from bots.lasvegas import round_playout
-from bots.lasvegas.round_end import ADVERSARY, OutOfTime, RoundSolver, applies
-from bots.lasvegas.round_playout import RoundEnd, play_round
-from bots.lasvegas.standing import standing_values
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
-from engine.lasvegas.turns import winners
+from vegas_table.bots.greedy import Table
+from vegas_table.bots.lasvegas import round_playout
+from vegas_table.bots.lasvegas.round_end import ADVERSARY, OutOfTime, RoundSolver, applies
+from vegas_table.bots.lasvegas.round_playout import RoundEnd, play_round
+from vegas_table.bots.lasvegas.standing import standing_values
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.state import OVER, ROUNDS, LasVegasState
+from vegas_table.engine.lasvegas.turns import winners
 
 PLAYOUT_SEATS = 1200  # the default budget of a decision: this many playouts shared by the seats' turns,
 PLAYOUT_CAP = 300  # and never more than this many (at two seats, 600 measured no better than 300)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.lasvegas.state import LasVegasState
+from vegas_table.engine.lasvegas.state import LasVegasState
 
 ROUND_SPREAD = 60.0  # $k: how far a round moves a seat's margin over the best opponent (standard deviation)
 

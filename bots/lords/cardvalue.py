@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 
-from engine.lords.board import CARD_COLOURS
-from engine.lords.cards import CardDef, Effect
-from engine.lords.state import LordsState
-from engine.lords.track import advance
+from vegas_table.engine.lords.board import CARD_COLOURS
+from vegas_table.engine.lords.cards import CardDef, Effect
+from vegas_table.engine.lords.state import LordsState
+from vegas_table.engine.lords.track import advance
 
 BUILDS_PER_TURN = 0.5  # tiles a seat builds in one of its turns, on average (tuned: a 4p `up` game's greedy)
 REMODELS_PER_TURN = 0.25  # spaces it remodels

@@ -28,16 +28,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from bots.lords.value import Outlook, value
-from engine.core.errors import IllegalAction
-from engine.lords.actions import AcceptTrade, ProposeTrade
-from engine.lords.board import LOT_BY_NAME, LOT_COUNT, LOTS
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.legal import legal_actions
-from engine.lords.state import LordsState, Transfer
+from vegas_table.bots.lords.value import Outlook, value
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.actions import AcceptTrade, ProposeTrade
+from vegas_table.engine.lords.board import LOT_BY_NAME, LOT_COUNT, LOTS
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.legal import legal_actions
+from vegas_table.engine.lords.state import LordsState, Transfer
 
 if TYPE_CHECKING:
-    from bots.lords.greedy import LordsGreedy
+    from vegas_table.bots.lords.greedy import LordsGreedy
 
 KEY_TRADE = 0.5  # points a deal must add for the seat to propose it (1.0 won fewer games: docs/BOTS.md)
 SURE = 0.05  # points of the partner's gain, past what it asks of a trade, kept as a margin

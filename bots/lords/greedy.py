@@ -18,14 +18,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.base import Choice, Turn
-from bots.choices import back, engine_option
-from bots.lords.dealing import best_deal
-from bots.lords.value import PLAIN, Outlook, Weights, value, worths
-from engine.core.api import ActionRange
-from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
-from engine.lords.actions import (
+from vegas_table.bots.base import Choice, Turn
+from vegas_table.bots.choices import back, engine_option
+from vegas_table.bots.lords.dealing import best_deal
+from vegas_table.bots.lords.value import PLAIN, Outlook, Weights, value, worths
+from vegas_table.engine.core.api import ActionRange
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lords.actions import (
     AcceptTrade,
     EndTurn,
     Gamble,
@@ -36,12 +36,12 @@ from engine.lords.actions import (
     UseCard,
     WithdrawTrade,
 )
-from engine.lords.board import LOT_BY_NAME, LOTS
-from engine.lords.casinos import boss
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.holdings import touched
-from engine.lords.legal import legal_actions
-from engine.lords.state import DICE_PER_PLAYER, LordsState, Transfer
+from vegas_table.engine.lords.board import LOT_BY_NAME, LOTS
+from vegas_table.engine.lords.casinos import boss
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.holdings import touched
+from vegas_table.engine.lords.legal import legal_actions
+from vegas_table.engine.lords.state import DICE_PER_PLAYER, LordsState, Transfer
 
 REORG_SAMPLES = 12  # rerolls tried per reorganization
 WORTH_DOING = 0.05  # points an action must add to be taken (no moves for nothing)

@@ -19,12 +19,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bots.lords.greedy import WORTH_DOING, LordsGreedy, play_out, rerolls
-from bots.lords.value import PLAIN, Outlook, Weights, value
-from bots.settings import named_numbers
-from engine.core.api import ActionRange
-from engine.core.errors import IllegalAction
-from engine.lords.actions import (
+from vegas_table.bots.lords.greedy import WORTH_DOING, LordsGreedy, play_out, rerolls
+from vegas_table.bots.lords.value import PLAIN, Outlook, Weights, value
+from vegas_table.bots.settings import named_numbers
+from vegas_table.engine.core.api import ActionRange
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.actions import (
     AcceptTrade,
     EndTurn,
     ProposeTrade,
@@ -32,9 +32,9 @@ from engine.lords.actions import (
     Reorganize,
     WithdrawTrade,
 )
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.legal import legal_actions
-from engine.lords.state import LordsState
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.legal import legal_actions
+from vegas_table.engine.lords.state import LordsState
 
 NOT_PLANNED = (ActionRange, EndTurn, AcceptTrade, RejectTrade, WithdrawTrade, ProposeTrade)  # left to greedy
 

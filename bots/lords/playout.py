@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bots.lords.greedy import LordsGreedy
-from bots.lords.value import PLAIN, Outlook, Weights, margin, worths
-from engine.lords.actions import AcceptTrade, Build, EndTurn, Sprawl
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_COUNT, LOTS
-from engine.lords.casinos import boss
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.legal import legal_actions
-from engine.lords.state import OVER, LordsState
+from vegas_table.bots.lords.greedy import LordsGreedy
+from vegas_table.bots.lords.value import PLAIN, Outlook, Weights, margin, worths
+from vegas_table.engine.lords.actions import AcceptTrade, Build, EndTurn, Sprawl
+from vegas_table.engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_COUNT, LOTS
+from vegas_table.engine.lords.casinos import boss
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.legal import legal_actions
+from vegas_table.engine.lords.state import OVER, LordsState
 
 RESERVE = 10  # $m a sprawl leaves in hand
 MARGIN_SCALE = 15.0  # points of worth margin that count as a clear lead: a playout's unit of score

@@ -12,14 +12,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.lords.greedy import LordsGreedy
-from bots.lords.planner import LordsPlanner
-from bots.lords.playout import playout, quick_action, rewards
-from bots.lords.value import PLAIN, Weights
-from engine.lords.actions import EndTurn, ProposeTrade
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.legal import legal_actions
-from engine.lords.state import LordsState
+from vegas_table.bots.lords.greedy import LordsGreedy
+from vegas_table.bots.lords.planner import LordsPlanner
+from vegas_table.bots.lords.playout import playout, quick_action, rewards
+from vegas_table.bots.lords.value import PLAIN, Weights
+from vegas_table.engine.lords.actions import EndTurn, ProposeTrade
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.legal import legal_actions
+from vegas_table.engine.lords.state import LordsState
 
 JUDGEMENT = PLAIN  # the search's judgement: plain greedy's (docs/BOTS.md: what other weights measured)
 ROOT_CANDIDATES = 4

@@ -26,18 +26,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bots.base import TOO_LATE
-from bots.lords.greedy import LordsGreedy
-from bots.lords.planner import AHEAD, LordsPlanner, Reach
-from bots.lords.playout import answer_trades
-from bots.lords.value import PLAIN, Outlook, Weights, value
-from bots.search import clearly_better
-from bots.settings import grouped, named_numbers
-from engine.core.errors import IllegalAction
-from engine.lords.actions import EndTurn, Reorganize
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.legal import legal_actions
-from engine.lords.state import OVER, LordsState
+from vegas_table.bots.base import TOO_LATE
+from vegas_table.bots.lords.greedy import LordsGreedy
+from vegas_table.bots.lords.planner import AHEAD, LordsPlanner, Reach
+from vegas_table.bots.lords.playout import answer_trades
+from vegas_table.bots.lords.value import PLAIN, Outlook, Weights, value
+from vegas_table.bots.search import clearly_better
+from vegas_table.bots.settings import grouped, named_numbers
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.actions import EndTurn, Reorganize
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.legal import legal_actions
+from vegas_table.engine.lords.state import OVER, LordsState
 
 TURN_ACTIONS = 40  # a simulated turn ends after this many actions, whatever greedy still wants
 # How far greedy's points margin can still move before the game ends (the win chance's spread, `win_chance`):

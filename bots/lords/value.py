@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
-from bots.lords.cardvalue import card_worths
-from bots.lords.learned import learned_worth
-from bots.settings import named_numbers
-from engine.lords.board import (
+from vegas_table.bots.lords.cardvalue import card_worths
+from vegas_table.bots.lords.learned import learned_worth
+from vegas_table.bots.settings import named_numbers
+from vegas_table.engine.lords.board import (
     CARD_COLOURS,
     CLOSED_BLOCK_FOR_TWO,
     COLOURS,
@@ -38,8 +38,8 @@ from engine.lords.board import (
     LOTS,
     STRIP,
 )
-from engine.lords.state import OVER, START_CARDS, LordsState
-from engine.lords.track import STOPS, advance
+from vegas_table.engine.lords.state import OVER, START_CARDS, LordsState
+from vegas_table.engine.lords.track import STOPS, advance
 
 CARDS_PER_COLOUR: tuple[int, ...] = tuple(sum(1 for lot in LOTS if lot.card_colour == c)
                                           for c in range(len(CARD_COLOURS)))

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client.choices import Prompt, choice_by_number, numbered
-from client.orders import CommandError, Order, Submit
-from client.render.lasvegas import STEP_WORDS, note_text
-from client.seen import actor
-from client.suggestions import CLIENT_WORDS
-from engine.core.errors import MalformedAction
-from engine.lasvegas.actions import USAGE, parse_action
+from vegas_table.client.choices import Prompt, choice_by_number, numbered
+from vegas_table.client.orders import CommandError, Order, Submit
+from vegas_table.client.render.lasvegas import STEP_WORDS, note_text
+from vegas_table.client.seen import actor
+from vegas_table.client.suggestions import CLIENT_WORDS
+from vegas_table.engine.core.errors import MalformedAction
+from vegas_table.engine.lasvegas.actions import USAGE, parse_action
 
 HELP: tuple[str, ...] = (
     "Your turn: place NUMBER (or just the number) puts every die you rolled showing it on that casino;",

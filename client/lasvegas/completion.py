@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client.choices import Prompt, numbered
-from client.lasvegas.commands import legal_texts
-from client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
-from engine.lasvegas.actions import USAGE
+from vegas_table.client.choices import Prompt, numbered
+from vegas_table.client.lasvegas.commands import legal_texts
+from vegas_table.client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
+from vegas_table.engine.lasvegas.actions import USAGE
 
 
 def _note(view: Mapping[str, Any], word: str) -> str:

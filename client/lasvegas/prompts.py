@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client.choices import Choice, Prompt
-from client.render.lasvegas import KIND_MARK, STEP_WORDS
-from client.seen import actor
+from vegas_table.client.choices import Choice, Prompt
+from vegas_table.client.render.lasvegas import KIND_MARK, STEP_WORDS
+from vegas_table.client.seen import actor
 
 
 def _kick_label(view: Mapping[str, Any], command: str) -> str:

@@ -11,13 +11,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client.choices import Prompt, choice_by_number, numbered
-from client.lords.rules import legal_texts, refusal, refusals
-from client.orders import Answer, CommandError, Order, Propose, Route, Submit
-from client.suggestions import CLIENT_WORDS
-from engine.core.errors import MalformedAction
-from engine.lords.actions import USAGE, AcceptTrade, ProposeTrade, RejectTrade, Sprawl, WithdrawTrade, parse_action
-from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
+from vegas_table.client.choices import Prompt, choice_by_number, numbered
+from vegas_table.client.lords.rules import legal_texts, refusal, refusals
+from vegas_table.client.orders import Answer, CommandError, Order, Propose, Route, Submit
+from vegas_table.client.suggestions import CLIENT_WORDS
+from vegas_table.engine.core.errors import MalformedAction
+from vegas_table.engine.lords.actions import (
+    USAGE,
+    AcceptTrade,
+    ProposeTrade,
+    RejectTrade,
+    Sprawl,
+    WithdrawTrade,
+    parse_action,
+)
+from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
 HELP: tuple[str, ...] = (
     "Your turn: build LOT COLOUR · sprawl LOT (or sprawl FROM LOT) · remodel LOT COLOUR · reorg LOT · raise LOT",

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client.choices import Prompt, numbered
-from client.lords.commands import ARGUMENTS
-from client.lords.looks import LOOKS
-from client.lords.rules import legal_texts, try_action
-from client.render.lords import card_words, seat_name
-from client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
-from engine.lords.actions import TRADE_ACTIONS, USAGE, parse_action
-from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
+from vegas_table.client.choices import Prompt, numbered
+from vegas_table.client.lords.commands import ARGUMENTS
+from vegas_table.client.lords.looks import LOOKS
+from vegas_table.client.lords.rules import legal_texts, try_action
+from vegas_table.client.render.lords import card_words, seat_name
+from vegas_table.client.suggestions import CLIENT_WORDS, Suggestion, continuations, current_word, matching
+from vegas_table.engine.lords.actions import TRADE_ACTIONS, USAGE, parse_action
+from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
 ALWAYS = ("trade", *CLIENT_WORDS)
 TURN_VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")

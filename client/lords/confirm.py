@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client.lords.rules import legal_texts, try_action
-from engine.lords.actions import EndTurn, Raise, Remodel, parse_action
+from vegas_table.client.lords.rules import legal_texts, try_action
+from vegas_table.engine.lords.actions import EndTurn, Raise, Remodel, parse_action
 
 SPENDING = ("build", "sprawl", "remodel", "raise")  # what a turn's money can still buy
 

@@ -3,8 +3,8 @@ of a gamble and the rules of a sprawl, in a few lines each (the rulebook is the 
 
 from __future__ import annotations
 
-from client.lords.preview import DOUBLE, EVEN, GAMBLE_ODDS, HOUSE_EDGE, LOSE, percent
-from engine.lords.state import BET_PER_TILE, REMODEL_COST, RISER_COST
+from vegas_table.client.lords.preview import DOUBLE, EVEN, GAMBLE_ODDS, HOUSE_EDGE, LOSE, percent
+from vegas_table.engine.lords.state import BET_PER_TILE, REMODEL_COST, RISER_COST
 
 BOARD: tuple[str, ...] = (
     "The board: one cell per lot, blocks A, C, E left of The Strip and B, D, F right of it.",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client.render.lords import card_words, seat_name
+from vegas_table.client.render.lords import card_words, seat_name
 
 LOOKS: dict[str, str] = {"pile": "the discard pile, card by card", "cards": "the Underworld cards in full"}
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.api import GameConfig
-from engine.core.errors import EngineError
-from engine.core.rng import Rng
-from engine.lords.actions import ProposeTrade, parse_action
-from engine.lords.board import BLOCKS, COLOURS, LOT_BY_NAME, TILES_PER_COLOUR
-from engine.lords.cards import cards_for
-from engine.lords.casinos import regroup
-from engine.lords.state import PLAYER_COLOURS, RISER_RULES, Decision, Held, LordsState, Trade, Underworld
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.errors import EngineError
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lords.actions import ProposeTrade, parse_action
+from vegas_table.engine.lords.board import BLOCKS, COLOURS, LOT_BY_NAME, TILES_PER_COLOUR
+from vegas_table.engine.lords.cards import cards_for
+from vegas_table.engine.lords.casinos import regroup
+from vegas_table.engine.lords.state import PLAYER_COLOURS, RISER_RULES, Decision, Held, LordsState, Trade, Underworld
 
 MIRROR_SEED = "client-mirror"  # the real seed is secret until the end; the mirror never rolls for real
 

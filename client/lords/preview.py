@@ -12,15 +12,15 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from client.choices import Prompt
-from client.lords.commands import resolve
-from client.lords.rules import try_action
-from client.orders import Answer, CommandError, Submit
-from engine.lords.actions import EndTurn, Gamble, Layoff, Reorganize, parse_action
-from engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
-from engine.lords.casinos import boss
-from engine.lords.events import BossTie, CasinosMerged
-from engine.lords.gamble import PAYS_DOUBLE, PAYS_EVEN
+from vegas_table.client.choices import Prompt
+from vegas_table.client.lords.commands import resolve
+from vegas_table.client.lords.rules import try_action
+from vegas_table.client.orders import Answer, CommandError, Submit
+from vegas_table.engine.lords.actions import EndTurn, Gamble, Layoff, Reorganize, parse_action
+from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
+from vegas_table.engine.lords.casinos import boss
+from vegas_table.engine.lords.events import BossTie, CasinosMerged
+from vegas_table.engine.lords.gamble import PAYS_DOUBLE, PAYS_EVEN
 
 TWO_DICE = [a + b for a in range(1, 7) for b in range(1, 7)]
 DOUBLE = Fraction(sum(t in PAYS_DOUBLE for t in TWO_DICE), 36)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client.choices import Choice, Prompt
-from client.lords.rules import legal_entries
-from client.render.lords import PENDING_WORDS, seat_name
-from engine.lords.actions import AcceptTrade, Layoff, Place, RejectTrade, Remove, WithdrawTrade
-from engine.lords.board import LOT_BY_NAME, LOTS
+from vegas_table.client.choices import Choice, Prompt
+from vegas_table.client.lords.rules import legal_entries
+from vegas_table.client.render.lords import PENDING_WORDS, seat_name
+from vegas_table.engine.lords.actions import AcceptTrade, Layoff, Place, RejectTrade, Remove, WithdrawTrade
+from vegas_table.engine.lords.board import LOT_BY_NAME, LOTS
 
 
 def _lot_label(view: Mapping[str, Any], lot: str) -> str:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client.lords.mirror import mirror_state
-from engine.core.api import ActionRange, Event
-from engine.core.errors import EngineError
-from engine.lords.legal import legal_actions
-from engine.lords.state import LordsState
+from vegas_table.client.lords.mirror import mirror_state
+from vegas_table.engine.core.api import ActionRange, Event
+from vegas_table.engine.core.errors import EngineError
+from vegas_table.engine.lords.legal import legal_actions
+from vegas_table.engine.lords.state import LordsState
 
 _LAST: list[tuple[Mapping[str, Any], LordsState | None]] = []  # the last view's mirror: typing asks it often
 
@@ -67,7 +67,7 @@ def refusals(view: Mapping[str, Any], seat: int | None, actions: list[Any]) -> l
 def try_action(view: Mapping[str, Any], seat: int, action: Any) -> tuple[LordsState, list[Event]] | None:
     """The position after `action` and its events, played on a copy of the mirror; None if the engine
     refuses it or cannot play it on the mirror (which has no deck: an end of turn draws)."""
-    from engine.lords.game import LORDS_OF_VEGAS
+    from vegas_table.engine.lords.game import LORDS_OF_VEGAS
 
     state = mirror_of(view)
     if state is None:
@@ -81,7 +81,7 @@ def try_action(view: Mapping[str, Any], seat: int, action: Any) -> tuple[LordsSt
 
 def _engine_says(state: LordsState, seat: int, action: Any) -> str | None:
     """Apply to a copy and keep the engine's refusal; the mirror has no deck, so a draw may fail: allowed."""
-    from engine.lords.game import LORDS_OF_VEGAS
+    from vegas_table.engine.lords.game import LORDS_OF_VEGAS
 
     try:
         LORDS_OF_VEGAS.apply(state.clone(), seat, action)

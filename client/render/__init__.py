@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, cast
 
-from client.render import lasvegas, lords
-from client.render.text import Lines
+from vegas_table.client.render import lasvegas, lords
+from vegas_table.client.render.text import Lines
 
 RENDERERS = {"lords": lords, "lasvegas": lasvegas}
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from client.render.text import Line, Lines, fit, flow, join_lines, plain, truncate
-from client.render.text import width as width_of
-from client.seen import actor, away_text, player_of, seat_label
+from vegas_table.client.render.text import Line, Lines, fit, flow, join_lines, plain, truncate
+from vegas_table.client.render.text import width as width_of
+from vegas_table.client.seen import actor, away_text, player_of, seat_label
 
 PLAYER_ABBR = {"red": "Red", "blue": "Blu", "green": "Grn", "yellow": "Yel", "black": "Blk", "orange": "Orn"}
 KIND_MARK = {"biggie": "B", "kicker": "K", "white": "W"}

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client.render.text import Line, Lines, fit, flow, join_lines, pad, truncate, wrap_line
-from client.render.text import width as width_of
-from client.seen import actor, away_text, player_of, seat_label
-from engine.lords.board import CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_BY_NAME, LOTS
+from vegas_table.client.render.text import Line, Lines, fit, flow, join_lines, pad, truncate, wrap_line
+from vegas_table.client.render.text import width as width_of
+from vegas_table.client.seen import actor, away_text, player_of, seat_label
+from vegas_table.engine.lords.board import CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_BY_NAME, LOTS
 
 LEFT_BLOCKS = ("A", "C", "E")
 RIGHT_BLOCKS = ("B", "D", "F")

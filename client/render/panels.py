@@ -11,11 +11,11 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from client.choices import Prompt
-from client.render.text import Line, Lines, fit, join_lines, truncate
-from client.seen import name_players, seat_label
-from client.viewmodel import ClientModel, LogLine, Notice, shown_view
 from vegas_client.data import GameSummary
+from vegas_table.client.choices import Prompt
+from vegas_table.client.render.text import Line, Lines, fit, join_lines, truncate
+from vegas_table.client.seen import name_players, seat_label
+from vegas_table.client.viewmodel import ClientModel, LogLine, Notice, shown_view
 
 
 def render_log(lines: Sequence[LogLine], width: int, height: int, scroll: int = 0, newest: int | None = None,

@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from engine.core.canonical import JSONValue
+from vegas_table.engine.core.canonical import JSONValue
 
 
 @dataclass(frozen=True, slots=True)

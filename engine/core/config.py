@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.api import Game, GameConfig
-from engine.core.errors import ConfigError
+from vegas_table.engine.core.api import Game, GameConfig
+from vegas_table.engine.core.errors import ConfigError
 
 
 def check_config(game: Game[Any], config: GameConfig) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.api import Event, Game, GameConfig, Result
+from vegas_table.engine.core.api import Event, Game, GameConfig, Result
 
 
 @dataclass(frozen=True, slots=True)

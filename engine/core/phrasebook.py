@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from engine.core.api import Event
+from vegas_table.engine.core.api import Event
 
 E = TypeVar("E", bound=Event)
 Sentence = Callable[[Any, Sequence[str]], str]

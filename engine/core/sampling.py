@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.api import RandomSource
+from vegas_table.engine.core.api import RandomSource
 
 
 def shuffle(items: list[Any], rng: RandomSource) -> None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.errors import MalformedAction
-from engine.lasvegas.state import PLAYER_COLOURS
+from vegas_table.engine.core.errors import MalformedAction
+from vegas_table.engine.lasvegas.state import PLAYER_COLOURS
 
 WHITE_OWNER = "white"
 

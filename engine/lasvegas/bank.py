@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.lasvegas.modules import Modules
+from vegas_table.engine.lasvegas.modules import Modules
 
 RAINBOW = 0
 RAINBOW_CARDS = 6  # the published expansion's count; the seed gives none

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import product
 
-from engine.core.rng import Rng
+from vegas_table.engine.core.rng import Rng
 
 Faces = tuple[int, ...]
 

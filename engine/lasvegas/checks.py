@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalAction
-from engine.lasvegas.actions import USAGE
-from engine.lasvegas.state import CASINO_NAMES, KICK, OVER, SLOT, Decision, LasVegasState
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lasvegas.actions import USAGE
+from vegas_table.engine.lasvegas.state import CASINO_NAMES, KICK, OVER, SLOT, Decision, LasVegasState
 
 
 def illegal(action: Any, code: str, reason: str) -> IllegalAction:

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.api import GameConfig
-from engine.core.canonical import JSONValue
-from engine.core.rng import Rng
-from engine.lasvegas.bank import RAINBOW
-from engine.lasvegas.legal import legal_actions, place_options
-from engine.lasvegas.modules import Modules
-from engine.lasvegas.state import (
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.canonical import JSONValue
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lasvegas.bank import RAINBOW
+from vegas_table.engine.lasvegas.legal import legal_actions, place_options
+from vegas_table.engine.lasvegas.modules import Modules
+from vegas_table.engine.lasvegas.state import (
     CASINO_NAMES,
     KIND_NAMES,
     NEUTRAL,

@@ -6,15 +6,15 @@ the slot machine, and then the game moves on to the next turn or round.
 
 from __future__ import annotations
 
-from engine.core.api import Event
-from engine.lasvegas.actions import WHITE_OWNER, Kick, Take
-from engine.lasvegas.bank import note_text
-from engine.lasvegas.checks import casino_phrase, check_decision, illegal
-from engine.lasvegas.legal import decision_answers
-from engine.lasvegas.payout import continue_slot, take_note
-from engine.lasvegas.placing import kick_targets, knock_off, resolve_kickers
-from engine.lasvegas.state import BIGGIE, KICK, NEUTRAL, PLAYER_COLOURS, SLOT, TAKE, LasVegasState
-from engine.lasvegas.turns import close_round, next_turn
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.lasvegas.actions import WHITE_OWNER, Kick, Take
+from vegas_table.engine.lasvegas.bank import note_text
+from vegas_table.engine.lasvegas.checks import casino_phrase, check_decision, illegal
+from vegas_table.engine.lasvegas.legal import decision_answers
+from vegas_table.engine.lasvegas.payout import continue_slot, take_note
+from vegas_table.engine.lasvegas.placing import kick_targets, knock_off, resolve_kickers
+from vegas_table.engine.lasvegas.state import BIGGIE, KICK, NEUTRAL, PLAYER_COLOURS, SLOT, TAKE, LasVegasState
+from vegas_table.engine.lasvegas.turns import close_round, next_turn
 
 
 def do_kick(state: LasVegasState, seat: int, action: Kick, events: list[Event]) -> None:

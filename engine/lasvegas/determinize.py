@@ -21,13 +21,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.api import RandomSource
-from engine.core.sampling import fresh_seed, shuffle
-from engine.lasvegas.bank import RAINBOW, starting_pile
-from engine.lasvegas.codec import ENCODING_VERSION, decode
-from engine.lasvegas.modules import Modules
-from engine.lasvegas.payout import slot_ranking
-from engine.lasvegas.state import CASINO_NAMES, KICK, KIND_NAMES, NEUTRAL, SLOT, LasVegasState
+from vegas_table.engine.core.api import RandomSource
+from vegas_table.engine.core.sampling import fresh_seed, shuffle
+from vegas_table.engine.lasvegas.bank import RAINBOW, starting_pile
+from vegas_table.engine.lasvegas.codec import ENCODING_VERSION, decode
+from vegas_table.engine.lasvegas.modules import Modules
+from vegas_table.engine.lasvegas.payout import slot_ranking
+from vegas_table.engine.lasvegas.state import CASINO_NAMES, KICK, KIND_NAMES, NEUTRAL, SLOT, LasVegasState
 
 
 def determinize(view: Mapping[str, Any], seat: int, rng: RandomSource) -> LasVegasState:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core.api import Event
-from engine.lasvegas.chance import POWERS, draw, faces_of
-from engine.lasvegas.events import DiceRolled
-from engine.lasvegas.state import BIGGIE, KICKER, KIND_NAMES, WHITE, LasVegasState
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.lasvegas.chance import POWERS, draw, faces_of
+from vegas_table.engine.lasvegas.events import DiceRolled
+from vegas_table.engine.lasvegas.state import BIGGIE, KICKER, KIND_NAMES, WHITE, LasVegasState
 
 Extra = tuple[tuple[int, int], ...]  # (kind, pips) of each special die, as `state.extra` keeps them
 Named = tuple[tuple[str, int], ...]  # (kind's name, pips), as `DiceRolled.extra` gives them

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from engine.core.api import Event
-from engine.core.phrasebook import Phrasebook, counted
-from engine.lasvegas.bank import note_text
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.core.phrasebook import Phrasebook, counted
+from vegas_table.engine.lasvegas.bank import note_text
 
 Owned = tuple[tuple[int, int], ...]  # (owner, number) pairs: dice counts or notes won
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
-from engine.core.canonical import JSONValue, canonical_hash
-from engine.core.config import check_config
-from engine.core.errors import MalformedAction
-from engine.lasvegas.actions import Kick, Place, Take, parse_action
-from engine.lasvegas.codec import decode, encode, view, views
-from engine.lasvegas.decisions import do_kick, do_take
-from engine.lasvegas.determinize import determinize
-from engine.lasvegas.events import describe
-from engine.lasvegas.legal import legal_actions, random_action
-from engine.lasvegas.modules import OPTIONS
-from engine.lasvegas.state import OVER, PLAYER_COLOURS, LasVegasState
-from engine.lasvegas.turns import do_place, new_state
+from vegas_table.engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
+from vegas_table.engine.core.canonical import JSONValue, canonical_hash
+from vegas_table.engine.core.config import check_config
+from vegas_table.engine.core.errors import MalformedAction
+from vegas_table.engine.lasvegas.actions import Kick, Place, Take, parse_action
+from vegas_table.engine.lasvegas.codec import decode, encode, view, views
+from vegas_table.engine.lasvegas.decisions import do_kick, do_take
+from vegas_table.engine.lasvegas.determinize import determinize
+from vegas_table.engine.lasvegas.events import describe
+from vegas_table.engine.lasvegas.legal import legal_actions, random_action
+from vegas_table.engine.lasvegas.modules import OPTIONS
+from vegas_table.engine.lasvegas.state import OVER, PLAYER_COLOURS, LasVegasState
+from vegas_table.engine.lasvegas.turns import do_place, new_state
 
 _RULES: Mapping[type, Callable[[LasVegasState, int, Any, list[Event]], None]] = {
     Place: do_place, Kick: do_kick, Take: do_take,

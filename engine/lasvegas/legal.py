@@ -10,13 +10,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.core.api import RandomSource
-from engine.core.errors import IllegalAction
-from engine.lasvegas.actions import PLACE, PLACE_SLOT, WHITE_OWNER, Kick, Place, Take
-from engine.lasvegas.chance import shown_mask
-from engine.lasvegas.dice import slot_numbers
-from engine.lasvegas.placing import kick_targets
-from engine.lasvegas.state import KICK, NEUTRAL, OVER, PLAYER_COLOURS, SLOT, Decision, LasVegasState
+from vegas_table.engine.core.api import RandomSource
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lasvegas.actions import PLACE, PLACE_SLOT, WHITE_OWNER, Kick, Place, Take
+from vegas_table.engine.lasvegas.chance import shown_mask
+from vegas_table.engine.lasvegas.dice import slot_numbers
+from vegas_table.engine.lasvegas.placing import kick_targets
+from vegas_table.engine.lasvegas.state import KICK, NEUTRAL, OVER, PLAYER_COLOURS, SLOT, Decision, LasVegasState
 
 
 def legal_actions(state: LasVegasState, seat: int) -> list[Any]:

@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from operator import itemgetter
 
-from engine.core.api import Event
-from engine.lasvegas.bank import RAINBOW, display_order
-from engine.lasvegas.events import CasinoPaid, NoteTaken, RainbowReplaced, SlotRanked
-from engine.lasvegas.state import BIGGIE, CASINO_NAMES, NEUTRAL, PAYOUT, SLOT, TAKE, Decision, LasVegasState
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.lasvegas.bank import RAINBOW, display_order
+from vegas_table.engine.lasvegas.events import CasinoPaid, NoteTaken, RainbowReplaced, SlotRanked
+from vegas_table.engine.lasvegas.state import BIGGIE, CASINO_NAMES, NEUTRAL, PAYOUT, SLOT, TAKE, Decision, LasVegasState
 
 Paid = tuple[tuple[int, int], ...]
 _BY_COUNT = itemgetter(1)  # of (owner, dice counted)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.api import Event
-from engine.lasvegas.actions import Place
-from engine.lasvegas.events import DicePlaced, DieKicked, KickerWasted
-from engine.lasvegas.state import (
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.lasvegas.actions import Place
+from vegas_table.engine.lasvegas.events import DicePlaced, DieKicked, KickerWasted
+from vegas_table.engine.lasvegas.state import (
     BIGGIE,
     CASINO_NAMES,
     DIE,

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.core.api import GameConfig
-from engine.core.rng import Rng
-from engine.lasvegas.modules import Modules
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lasvegas.modules import Modules
 
 if TYPE_CHECKING:
-    from engine.lasvegas.actions import Place
+    from vegas_table.engine.lasvegas.actions import Place
 
 ROUNDS = 4
 DICE_PER_PLAYER = 8

@@ -10,20 +10,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import repeat
 
-from engine.core.api import Event, GameConfig
-from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
-from engine.lasvegas.actions import Place
-from engine.lasvegas.bank import display_order, minimum, setup_value, starting_pile
-from engine.lasvegas.chance import roll
-from engine.lasvegas.checks import check_turn, illegal
-from engine.lasvegas.dice import numbers_rolled, roll_hand
-from engine.lasvegas.events import CasinosFilled, GameEnded, NeutralDiceRolled, RoundEnded, RoundStarted
-from engine.lasvegas.legal import place_options
-from engine.lasvegas.modules import Modules
-from engine.lasvegas.payout import pay_round
-from engine.lasvegas.placing import place_dice
-from engine.lasvegas.state import NEUTRAL, OVER, PLAY, ROUNDS, LasVegasState, extra_neutral_dice, starting_hand
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lasvegas.actions import Place
+from vegas_table.engine.lasvegas.bank import display_order, minimum, setup_value, starting_pile
+from vegas_table.engine.lasvegas.chance import roll
+from vegas_table.engine.lasvegas.checks import check_turn, illegal
+from vegas_table.engine.lasvegas.dice import numbers_rolled, roll_hand
+from vegas_table.engine.lasvegas.events import CasinosFilled, GameEnded, NeutralDiceRolled, RoundEnded, RoundStarted
+from vegas_table.engine.lasvegas.legal import place_options
+from vegas_table.engine.lasvegas.modules import Modules
+from vegas_table.engine.lasvegas.payout import pay_round
+from vegas_table.engine.lasvegas.placing import place_dice
+from vegas_table.engine.lasvegas.state import (
+    NEUTRAL,
+    OVER,
+    PLAY,
+    ROUNDS,
+    LasVegasState,
+    extra_neutral_dice,
+    starting_hand,
+)
 
 
 def new_state(config: GameConfig) -> tuple[LasVegasState, list[Event]]:

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.errors import MalformedAction
-from engine.lords.board import COLOURS, LOT_BY_NAME
-from engine.lords.state import Transfer
+from vegas_table.engine.core.errors import MalformedAction
+from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME
+from vegas_table.engine.lords.state import Transfer
 
 
 @dataclass(frozen=True, slots=True)

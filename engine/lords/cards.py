@@ -40,8 +40,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from engine.core.errors import ConfigError
-from engine.lords.board import CARD_COLOURS
+from vegas_table.engine.core.errors import ConfigError
+from vegas_table.engine.lords.board import CARD_COLOURS
 
 OPS: dict[str, str] = {  # op -> what it needs: "value" (a whole number), "action" or ""
     "gain": "value", "pay": "value", "score": "value", "die": "value", "reroll": "value", "hold": "value",
@@ -207,4 +207,4 @@ def cards_for(text: str) -> tuple[CardDef, ...]:
 @cache
 def shipped_text() -> str:
     """The shipped card file, read once from this package's data."""
-    return resources.files("engine.lords").joinpath("underworld_cards.toml").read_text(encoding="utf-8")
+    return resources.files(__name__.rpartition(".")[0]).joinpath("underworld_cards.toml").read_text(encoding="utf-8")

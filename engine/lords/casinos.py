@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from engine.core.api import Event
-from engine.lords.board import BLOCK_LOTS, BLOCKS, COLOURS, LOTS, frontier
-from engine.lords.events import BossTie, CasinosMerged
-from engine.lords.holdings import regrouped, touched
-from engine.lords.state import LordsState
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.lords.board import BLOCK_LOTS, BLOCKS, COLOURS, LOTS, frontier
+from vegas_table.engine.lords.events import BossTie, CasinosMerged
+from vegas_table.engine.lords.holdings import regrouped, touched
+from vegas_table.engine.lords.state import LordsState
 
 _BLOCK_LOTS_BY_INDEX = tuple(BLOCK_LOTS[b] for b in BLOCKS)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalAction
-from engine.lords.board import LOT_BY_NAME, LOTS
-from engine.lords.state import OVER, LordsState
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.board import LOT_BY_NAME, LOTS
+from vegas_table.engine.lords.state import OVER, LordsState
 
 
 def illegal(action: Any, code: str, reason: str) -> IllegalAction:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.api import GameConfig
-from engine.core.canonical import JSONValue
-from engine.core.rng import Rng
-from engine.lords.board import BLOCKS, CARD_COLOURS, COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR, card_name
-from engine.lords.cards import CardDef, cards_for
-from engine.lords.casinos import boss, regroup, tile_count, touches_strip
-from engine.lords.state import (
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.canonical import JSONValue
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lords.board import BLOCKS, CARD_COLOURS, COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR, card_name
+from vegas_table.engine.lords.cards import CardDef, cards_for
+from vegas_table.engine.lords.casinos import boss, regroup, tile_count, touches_strip
+from vegas_table.engine.lords.state import (
     DICE_PER_PLAYER,
     MARKERS_PER_PLAYER,
     OVER,
@@ -30,7 +30,7 @@ from engine.lords.state import (
     Transfer,
     Underworld,
 )
-from engine.lords.track import next_stop
+from vegas_table.engine.lords.track import next_stop
 
 ENCODING_VERSION = 1
 
@@ -80,7 +80,7 @@ def encode(state: LordsState) -> dict[str, JSONValue]:
 
 
 def _transfer(text: str) -> Transfer:
-    from engine.lords.actions import parse_action
+    from vegas_table.engine.lords.actions import parse_action
 
     action = parse_action(f"trade {text}")
     return action.transfers[0]  # type: ignore[union-attr]

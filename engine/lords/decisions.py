@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core.api import Event
-from engine.lords.actions import Layoff, Place, Remove
-from engine.lords.board import BLOCK_OF, LOTS
-from engine.lords.casinos import settle_casino, settle_ties
-from engine.lords.checks import describe_pending, illegal, lot_index
-from engine.lords.events import DieArranged, DieMoved, LayoffChosen, MarkerMoved
-from engine.lords.holdings import put_marker, touched
-from engine.lords.state import OVER, Decision, LordsState
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.lords.actions import Layoff, Place, Remove
+from vegas_table.engine.lords.board import BLOCK_OF, LOTS
+from vegas_table.engine.lords.casinos import settle_casino, settle_ties
+from vegas_table.engine.lords.checks import describe_pending, illegal, lot_index
+from vegas_table.engine.lords.events import DieArranged, DieMoved, LayoffChosen, MarkerMoved
+from vegas_table.engine.lords.holdings import put_marker, touched
+from vegas_table.engine.lords.state import OVER, Decision, LordsState
 
 _ANSWERS: dict[type, tuple[str, ...]] = {
     Remove: ("remove_marker", "remove_die"),
@@ -102,7 +102,7 @@ def _place(state: LordsState, head: Decision, action: Place, events: list[Event]
 
 
 def _layoff(state: LordsState, head: Decision, action: Layoff, events: list[Event]) -> None:
-    from engine.lords.gamble import resolve_gamble
+    from vegas_table.engine.lords.gamble import resolve_gamble
 
     state.pending.pop(0)
     events.append(LayoffChosen(head.seat, action.layoff))
@@ -114,7 +114,7 @@ def _resume(state: LordsState, events: list[Event], head: Decision, blocks: Iter
     if state.pending:
         return
     if head.resume == "draw":
-        from engine.lords.turn import finish_draw
+        from vegas_table.engine.lords.turn import finish_draw
 
         finish_draw(state, events, blocks)
     else:

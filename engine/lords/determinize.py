@@ -23,13 +23,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.api import RandomSource
-from engine.core.sampling import fresh_seed, shuffle
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_BY_NAME, LOT_COUNT, LOTS
-from engine.lords.cards import cards_for
-from engine.lords.codec import ENCODING_VERSION, decode
-from engine.lords.state import DRAW, START_CARDS, LordsState
-from engine.lords.turn import STACKS
+from vegas_table.engine.core.api import RandomSource
+from vegas_table.engine.core.sampling import fresh_seed, shuffle
+from vegas_table.engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, END_OF_GAME, LOT_BY_NAME, LOT_COUNT, LOTS
+from vegas_table.engine.lords.cards import cards_for
+from vegas_table.engine.lords.codec import ENCODING_VERSION, decode
+from vegas_table.engine.lords.state import DRAW, START_CARDS, LordsState
+from vegas_table.engine.lords.turn import STACKS
 
 
 def determinize(view: Mapping[str, Any], seat: int, rng: RandomSource) -> LordsState:

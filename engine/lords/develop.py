@@ -7,17 +7,17 @@ ties are settled at the end of each action, once any decision it asked for has b
 
 from __future__ import annotations
 
-from engine.core.api import Event
-from engine.lords.actions import Build, Raise, Remodel, Reorganize, Sprawl
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
-from engine.lords.casinos import boss, join, names
-from engine.lords.checks import check_money, check_turn, illegal, lot_index, owner_phrase
-from engine.lords.decisions import settle_after_action
-from engine.lords.events import Built, Raised, Remodeled, Reorganized, Sprawled
-from engine.lords.holdings import put_marker, regrouped, touched
-from engine.lords.state import REMODEL_COST, RISER_COST, Decision, LordsState
-from engine.lords.turn import place_die
-from engine.lords.underworld import discount
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.lords.actions import Build, Raise, Remodel, Reorganize, Sprawl
+from vegas_table.engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
+from vegas_table.engine.lords.casinos import boss, join, names
+from vegas_table.engine.lords.checks import check_money, check_turn, illegal, lot_index, owner_phrase
+from vegas_table.engine.lords.decisions import settle_after_action
+from vegas_table.engine.lords.events import Built, Raised, Remodeled, Reorganized, Sprawled
+from vegas_table.engine.lords.holdings import put_marker, regrouped, touched
+from vegas_table.engine.lords.state import REMODEL_COST, RISER_COST, Decision, LordsState
+from vegas_table.engine.lords.turn import place_die
+from vegas_table.engine.lords.underworld import discount
 
 
 def _casino_at(state: LordsState, action: object, lot: int) -> tuple[int, ...]:

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from engine.core.api import Event
-from engine.core.phrasebook import Phrasebook, counted
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.core.phrasebook import Phrasebook, counted
 
 Payouts = tuple[tuple[int, int], ...]  # (seat, $m) pairs
 Rolls = tuple[tuple[str, int, int, int], ...]  # (lot, owner seat, old pips, new pips)

@@ -7,13 +7,13 @@ the bank: it then pays or collects half (rounded down) and the bank the rest.
 
 from __future__ import annotations
 
-from engine.core.api import Event
-from engine.lords.actions import Gamble
-from engine.lords.casinos import boss, names, tile_count
-from engine.lords.checks import check_turn, illegal, lot_index
-from engine.lords.events import Gambled
-from engine.lords.state import BET_PER_TILE, Decision, LordsState
-from engine.lords.underworld import extra_gamble
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.lords.actions import Gamble
+from vegas_table.engine.lords.casinos import boss, names, tile_count
+from vegas_table.engine.lords.checks import check_turn, illegal, lot_index
+from vegas_table.engine.lords.events import Gambled
+from vegas_table.engine.lords.state import BET_PER_TILE, Decision, LordsState
+from vegas_table.engine.lords.underworld import extra_gamble
 
 PAYS_DOUBLE = (2, 12)
 PAYS_EVEN = (3, 4, 9, 10, 11)

@@ -5,24 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
-from engine.core.canonical import JSONValue, canonical_hash
-from engine.core.config import check_config
-from engine.core.errors import MalformedAction
-from engine.lords import actions as a
-from engine.lords.checks import check_turn
-from engine.lords.codec import decode, encode, view, views
-from engine.lords.decisions import do_decision
-from engine.lords.determinize import determinize
-from engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
-from engine.lords.events import describe
-from engine.lords.gamble import do_gamble
-from engine.lords.legal import decision_answers, legal_actions
-from engine.lords.sample import random_action
-from engine.lords.state import OVER, PLAYER_COLOURS, LordsState
-from engine.lords.trades import do_accept, do_propose, do_reject, do_withdraw
-from engine.lords.turn import end_turn, new_state
-from engine.lords.underworld import do_acquire, do_use
+from vegas_table.engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
+from vegas_table.engine.core.canonical import JSONValue, canonical_hash
+from vegas_table.engine.core.config import check_config
+from vegas_table.engine.core.errors import MalformedAction
+from vegas_table.engine.lords import actions as a
+from vegas_table.engine.lords.checks import check_turn
+from vegas_table.engine.lords.codec import decode, encode, view, views
+from vegas_table.engine.lords.decisions import do_decision
+from vegas_table.engine.lords.determinize import determinize
+from vegas_table.engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
+from vegas_table.engine.lords.events import describe
+from vegas_table.engine.lords.gamble import do_gamble
+from vegas_table.engine.lords.legal import decision_answers, legal_actions
+from vegas_table.engine.lords.sample import random_action
+from vegas_table.engine.lords.state import OVER, PLAYER_COLOURS, LordsState
+from vegas_table.engine.lords.trades import do_accept, do_propose, do_reject, do_withdraw
+from vegas_table.engine.lords.turn import end_turn, new_state
+from vegas_table.engine.lords.underworld import do_acquire, do_use
 
 _RULES: Mapping[Any, Callable[[LordsState, int, Any, list[Event]], None]] = {
     a.Build: do_build, a.Sprawl: do_sprawl, a.Remodel: do_remodel, a.Reorganize: do_reorganize,

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from engine.lords.board import LOTS, frontier
-from engine.lords.state import RISER_COST, LordsState
+from vegas_table.engine.lords.board import LOTS, frontier
+from vegas_table.engine.lords.state import RISER_COST, LordsState
 
 
 class Facts(NamedTuple):

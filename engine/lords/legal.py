@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.api import ActionRange, RandomSource
-from engine.core.errors import IllegalAction
-from engine.lords.actions import (
+from vegas_table.engine.core.api import ActionRange, RandomSource
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.actions import (
     AcceptTrade,
     Build,
     EndTurn,
@@ -34,13 +34,13 @@ from engine.lords.actions import (
     Sprawl,
     WithdrawTrade,
 )
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS, frontier
-from engine.lords.checks import describe_pending
-from engine.lords.gamble import bet_limit
-from engine.lords.holdings import holdings
-from engine.lords.state import OVER, REMODEL_COST, RISER_COST, Decision, LordsState
-from engine.lords.trades import default_removes
-from engine.lords.underworld import card_actions, discount, extra_gamble
+from vegas_table.engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_COUNT, LOTS, frontier
+from vegas_table.engine.lords.checks import describe_pending
+from vegas_table.engine.lords.gamble import bet_limit
+from vegas_table.engine.lords.holdings import holdings
+from vegas_table.engine.lords.state import OVER, REMODEL_COST, RISER_COST, Decision, LordsState
+from vegas_table.engine.lords.trades import default_removes
+from vegas_table.engine.lords.underworld import card_actions, discount, extra_gamble
 
 _COLOUR_RANGE = range(len(COLOURS))
 _ALL_COLOURS = tuple(_COLOUR_RANGE)

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.api import RandomSource
-from engine.lords.actions import Gamble
-from engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS, frontier
-from engine.lords.gamble import bet_limit
-from engine.lords.holdings import holdings
-from engine.lords.legal import (
+from vegas_table.engine.core.api import RandomSource
+from vegas_table.engine.lords.actions import Gamble
+from vegas_table.engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS, frontier
+from vegas_table.engine.lords.gamble import bet_limit
+from vegas_table.engine.lords.holdings import holdings
+from vegas_table.engine.lords.legal import (
     BUILDS,
     END_TURN,
     RAISES,
@@ -42,8 +42,8 @@ from engine.lords.legal import (
     from_list,
     trade_answers,
 )
-from engine.lords.state import OVER, REMODEL_COST, RISER_COST, LordsState
-from engine.lords.underworld import card_actions, discount, extra_gamble
+from vegas_table.engine.lords.state import OVER, REMODEL_COST, RISER_COST, LordsState
+from vegas_table.engine.lords.underworld import card_actions, discount, extra_gamble
 
 MAX_TRIES = 16
 _COLOURS = len(COLOURS)

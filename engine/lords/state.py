@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.core.api import GameConfig
-from engine.core.rng import Rng
-from engine.lords.board import COLOURS, LOT_COUNT, TILES_PER_COLOUR
-from engine.lords.cards import CardDef
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lords.board import COLOURS, LOT_COUNT, TILES_PER_COLOUR
+from vegas_table.engine.lords.cards import CardDef
 
 if TYPE_CHECKING:
-    from engine.lords.holdings import Holdings
+    from vegas_table.engine.lords.holdings import Holdings
 
 DICE_PER_PLAYER = 12
 MARKERS_PER_PLAYER = 10

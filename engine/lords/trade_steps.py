@@ -15,16 +15,16 @@ as before (`engine/lords/trades.py`).
 
 from __future__ import annotations
 
-from engine.core.api import Event
-from engine.core.errors import IllegalAction
-from engine.lords.actions import parse_action
-from engine.lords.board import BLOCK_OF
-from engine.lords.casinos import settle_ties
-from engine.lords.checks import illegal, lot_index
-from engine.lords.events import TradeClosed, TradeCompleted
-from engine.lords.holdings import put_marker, touched
-from engine.lords.state import OVER, LordsState, Trade, Transfer
-from engine.lords.underworld import check_cards, give_cards
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.actions import parse_action
+from vegas_table.engine.lords.board import BLOCK_OF
+from vegas_table.engine.lords.casinos import settle_ties
+from vegas_table.engine.lords.checks import illegal, lot_index
+from vegas_table.engine.lords.events import TradeClosed, TradeCompleted
+from vegas_table.engine.lords.holdings import put_marker, touched
+from vegas_table.engine.lords.state import OVER, LordsState, Trade, Transfer
+from vegas_table.engine.lords.underworld import check_cards, give_cards
 
 
 def has_steps(transfers: tuple[Transfer, ...]) -> bool:
@@ -91,7 +91,7 @@ def _step(state: LordsState, t: Transfer, change: list[int], events: list[Event]
     """One step, checked then done; IllegalAction (nothing changed) if it cannot happen now."""
     giver = state.names.index(t.giver)
     if t.item == "action":
-        from engine.lords.game import LORDS_OF_VEGAS
+        from vegas_table.engine.lords.game import LORDS_OF_VEGAS
 
         events += LORDS_OF_VEGAS.apply(state, giver, parse_action(t.action))
         return

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.api import Event
-from engine.core.errors import IllegalAction
-from engine.lords.actions import AcceptTrade, ProposeTrade, RejectTrade, WithdrawTrade
-from engine.lords.board import BLOCK_OF, LOTS
-from engine.lords.casinos import settle_ties
-from engine.lords.checks import check_open, illegal, lot_index
-from engine.lords.events import TradeAccepted, TradeClosed, TradeCompleted, TradeProposed
-from engine.lords.holdings import put_marker, touched
-from engine.lords.state import DICE_PER_PLAYER, MARKERS_PER_PLAYER, LordsState, Trade, Transfer
-from engine.lords.trade_steps import check_steps, execute_steps, has_steps
-from engine.lords.underworld import check_cards, give_cards
+from vegas_table.engine.core.api import Event
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.actions import AcceptTrade, ProposeTrade, RejectTrade, WithdrawTrade
+from vegas_table.engine.lords.board import BLOCK_OF, LOTS
+from vegas_table.engine.lords.casinos import settle_ties
+from vegas_table.engine.lords.checks import check_open, illegal, lot_index
+from vegas_table.engine.lords.events import TradeAccepted, TradeClosed, TradeCompleted, TradeProposed
+from vegas_table.engine.lords.holdings import put_marker, touched
+from vegas_table.engine.lords.state import DICE_PER_PLAYER, MARKERS_PER_PLAYER, LordsState, Trade, Transfer
+from vegas_table.engine.lords.trade_steps import check_steps, execute_steps, has_steps
+from vegas_table.engine.lords.underworld import check_cards, give_cards
 
 MAX_TRANSFERS = 48
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core.api import Event, GameConfig
-from engine.core.rng import Rng
-from engine.lords import underworld
-from engine.lords.board import (
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lords import underworld
+from vegas_table.engine.lords.board import (
     BLOCK_OF,
     CARD_COLOURS,
     CLOSED_BLOCK_FOR_TWO,
@@ -22,8 +22,8 @@ from engine.lords.board import (
     STRIP,
     card_name,
 )
-from engine.lords.casinos import names, settle_casino, settle_ties, tile_count, touches_strip
-from engine.lords.events import (
+from vegas_table.engine.lords.casinos import names, settle_casino, settle_ties, tile_count, touches_strip
+from vegas_table.engine.lords.events import (
     CardDrawn,
     CasinoPaid,
     DieTakenOver,
@@ -38,8 +38,8 @@ from engine.lords.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.lords.holdings import holdings, new_turn, put_marker, touched
-from engine.lords.state import (
+from vegas_table.engine.lords.holdings import holdings, new_turn, put_marker, touched
+from vegas_table.engine.lords.state import (
     ACTIONS,
     DICE_PER_PLAYER,
     DRAW,
@@ -51,7 +51,7 @@ from engine.lords.state import (
     Decision,
     LordsState,
 )
-from engine.lords.track import INSTANT_WIN, advance
+from vegas_table.engine.lords.track import INSTANT_WIN, advance
 
 STACKS = 4
 ALL_CASINOS = len(CARD_COLOURS)  # "pay all casinos" (an Underworld card), beside the card colours and STRIP

@@ -9,13 +9,13 @@ what they can). Card points of one player on one turn move the chip as one payme
 
 from __future__ import annotations
 
-from engine.core.api import Event, GameConfig
-from engine.lords.actions import Acquire, UseCard
-from engine.lords.board import BLOCK_OF, CARD_COLOURS, LOT_COUNT, LOTS
-from engine.lords.cards import CardDef, Effect, cards_for
-from engine.lords.casinos import names, settle_ties
-from engine.lords.checks import check_money, check_turn, illegal, lot_index
-from engine.lords.events import (
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.lords.actions import Acquire, UseCard
+from vegas_table.engine.lords.board import BLOCK_OF, CARD_COLOURS, LOT_COUNT, LOTS
+from vegas_table.engine.lords.cards import CardDef, Effect, cards_for
+from vegas_table.engine.lords.casinos import names, settle_ties
+from vegas_table.engine.lords.checks import check_money, check_turn, illegal, lot_index
+from vegas_table.engine.lords.events import (
     CardAcquired,
     CardDieChanged,
     CardDiscarded,
@@ -30,9 +30,9 @@ from engine.lords.events import (
     CardTriggered,
     CardUsed,
 )
-from engine.lords.holdings import touched
-from engine.lords.state import OVER, Held, LordsState, Transfer, Underworld
-from engine.lords.track import INSTANT_WIN, advance
+from vegas_table.engine.lords.holdings import touched
+from vegas_table.engine.lords.state import OVER, Held, LordsState, Transfer, Underworld
+from vegas_table.engine.lords.track import INSTANT_WIN, advance
 
 LINE_SIZE = 3
 OPTION = "underworld"
@@ -153,7 +153,7 @@ def _target(state: LordsState, seat: int, action: UseCard, card: CardDef) -> int
 def _after_card(state: LordsState, events: list[Event]) -> None:
     """A card's points may reach the Instant Win space: the game ends when its effect is done."""
     if state.phase != OVER and max(state.score) >= INSTANT_WIN:
-        from engine.lords.turn import finish
+        from vegas_table.engine.lords.turn import finish
 
         finish(state, events, "instant_win")
 
@@ -242,7 +242,7 @@ def _extra(state: LordsState, seat: int, card: CardDef, held: Held | None, e: Ef
 
 def _pay_all(state: LordsState, seat: int, card: CardDef, held: Held | None, e: Effect, lot: int,
              events: list[Event]) -> None:
-    from engine.lords.turn import ALL_CASINOS, pay_casinos
+    from vegas_table.engine.lords.turn import ALL_CASINOS, pay_casinos
 
     pay_casinos(state, events, ALL_CASINOS)
 

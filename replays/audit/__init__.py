@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.core.api import GameConfig
-from engine.registry import get_game
-from replays.audit.model import Audit, StandIns
-from replays.format import Replay
-from replays.verify import VerificationReport, verify_replay
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.registry import get_game
+from vegas_table.replays.audit.model import Audit, StandIns
+from vegas_table.replays.format import Replay
+from vegas_table.replays.verify import VerificationReport, verify_replay
 
 Records = Sequence[tuple[int, Sequence[Mapping[str, Any]]]]
 Auditor = Callable[[GameConfig, Sequence[str], Records, Mapping[str, Any]], Audit]
@@ -28,8 +28,8 @@ class AuditError(ValueError):
 
 
 def _auditors() -> dict[str, Auditor]:
-    from replays.audit.lasvegas import audit_lasvegas
-    from replays.audit.lords import audit_lords
+    from vegas_table.replays.audit.lasvegas import audit_lasvegas
+    from vegas_table.replays.audit.lords import audit_lords
 
     return {"lords": audit_lords, "lasvegas": audit_lasvegas}
 

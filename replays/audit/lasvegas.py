@@ -18,9 +18,9 @@ from functools import cache
 from math import factorial
 from typing import Any
 
-from engine.core.api import GameConfig
-from replays.audit.dice import FACES, FaceTest, face_test
-from replays.audit.model import StandIns, Table, Timeline
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.replays.audit.dice import FACES, FaceTest, face_test
+from vegas_table.replays.audit.model import StandIns, Table, Timeline
 
 Event = Mapping[str, Any]
 WHITE = -1  # the owner of the neutral dice in events

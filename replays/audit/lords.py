@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.core.api import GameConfig
-from engine.lords.gamble import PAYS_DOUBLE, PAYS_EVEN
-from replays.audit.dice import FaceTest, face_test, z_score
-from replays.audit.model import StandIns, Table, Timeline
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lords.gamble import PAYS_DOUBLE, PAYS_EVEN
+from vegas_table.replays.audit.dice import FaceTest, face_test, z_score
+from vegas_table.replays.audit.model import StandIns, Table, Timeline
 
 Event = Mapping[str, Any]
 
@@ -259,7 +259,7 @@ class LordsAudit:
                 "stand_ins": self.stand_ins.to_json()}
 
     def tables(self) -> list[Table]:
-        from replays.audit.lords_tables import lords_tables
+        from vegas_table.replays.audit.lords_tables import lords_tables
 
         return [*lords_tables(self), *self.stand_ins.tables()]
 

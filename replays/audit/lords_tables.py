@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from replays.audit.lords import CARD_USES, CARDS, GAMBLING, HOUSE, SPENDING, TRADES, LordsAudit, chance_of
-from replays.audit.model import Table
+from vegas_table.replays.audit.lords import CARD_USES, CARDS, GAMBLING, HOUSE, SPENDING, TRADES, LordsAudit, chance_of
+from vegas_table.replays.audit.model import Table
 
 
 def lords_tables(audit: LordsAudit) -> list[Table]:

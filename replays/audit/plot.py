@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from replays.audit.model import Audit
+from vegas_table.replays.audit.model import Audit
 
 READABLE = {"yellow": "#d4a017", "aqua": "#1fa5a8", "silver": "#8c9196"}  # on a white background
 

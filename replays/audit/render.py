@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from replays.audit.model import Audit, Table
+from vegas_table.replays.audit.model import Audit, Table
 
 
 def render_table(table: Table, console: Console) -> None:

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from arena.fanout import play_games
-from arena.play import GameRecord
-from cli.simulate import plan
+from vegas_table.arena.fanout import play_games
+from vegas_table.arena.play import GameRecord
+from vegas_table.cli.simulate import plan
 
 
 def games(jobs: int = 1, ray_address: str | None = None) -> list[GameRecord]:
@@ -37,7 +37,7 @@ def test_vegas_simulate_on_ray_gives_what_one_process_gives() -> None:
             "--bots", "random", "--json"]
 
     def run(*where: str) -> dict[str, object]:
-        done = subprocess.run([sys.executable, "-m", "cli.main", *args, *where], capture_output=True, text=True,
+        done = subprocess.run([sys.executable, "-m", "vegas_table", *args, *where], capture_output=True, text=True,
                               check=True, timeout=600)
         data: dict[str, object] = json.loads(done.stdout)
         data.pop("seconds"), data.pop("games_per_second")

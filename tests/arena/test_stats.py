@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arena.stats import percentile
+from vegas_table.arena.stats import percentile
 
 
 def test_percentiles_are_taken_from_the_sorted_values() -> None:

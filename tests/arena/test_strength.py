@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arena import strength
-from arena.strength import StrengthRow, match_name, record, section, target_of
 from benchmarks.rows import Row, render_markdown
-from cli.main import main
+from vegas_table.arena import strength
+from vegas_table.arena.strength import StrengthRow, match_name, record, section, target_of
+from vegas_table.cli.main import main
 
 BENCH = "# Benchmarks\n\nProduced by `make bench`.\n\n| suite | measure |\n| --- | --- |\n| engine | x |\n"
 

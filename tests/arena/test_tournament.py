@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from arena.play import GameRecord
-from arena.ratings import comparisons, fit, rate
-from arena.tournament import Scheduled, plan, rotations, round_robin, standings
-from cli.main import main
+from vegas_table.arena.play import GameRecord
+from vegas_table.arena.ratings import comparisons, fit, rate
+from vegas_table.arena.tournament import Scheduled, plan, rotations, round_robin, standings
+from vegas_table.cli.main import main
 
 
 def record(seats: tuple[str, ...], winners: tuple[int, ...], index: int = 0) -> GameRecord:

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 import structlog
-from vegas.v1 import table_pb2 as pb
 
-from cli.main import main
-from common.logs import configure_logging, flush_logs
 from tests.server.harness import serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.cli.main import main
+from vegas_table.common.logs import configure_logging, flush_logs
 
 
 @pytest.fixture(autouse=True)

@@ -4,8 +4,8 @@ extra)."""
 
 from __future__ import annotations
 
-from bots.openspiel import ISMCTSBot
-from bots.search import SearchBot
+from vegas_table.bots.openspiel import ISMCTSBot
+from vegas_table.bots.search import SearchBot
 
 MILLIS = 250.0
 

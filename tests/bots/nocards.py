@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bots.base import Choice, Turn
-from bots.greedy import GreedyBot
+from vegas_table.bots.base import Choice, Turn
+from vegas_table.bots.greedy import GreedyBot
 
 
 class NoCards(GreedyBot):

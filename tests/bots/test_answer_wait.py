@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bots.local import AnswerWait, awaited_offers
+from vegas_table.bots.local import AnswerWait, awaited_offers
 
 PATIENCE = 5.0
 

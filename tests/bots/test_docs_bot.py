@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 
 from benchmarks.serve_process import ServeProcess
-from replays.fairness import PROVEN, Reveal
-from replays.verify import verify_bytes
 from vegas_client import NewGame, VegasError
 from vegas_client.sync import connect
+from vegas_table.replays.fairness import PROVEN, Reveal
+from vegas_table.replays.verify import verify_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
+VEGAS = str(Path(sys.executable).parent / "vegas")
 KILL_AT = 8  # the version from which the server is killed, at the tester's next move (the bot has played by then)
 
 
@@ -40,11 +41,14 @@ def test_the_example_bot_is_complete_in_thirty_lines() -> None:
 
 
 def start_bot(tmp_path: Path, address: str, game_id: str) -> subprocess.Popen[str]:
+    """`vegas bot --bot thrifty:Thrifty` as BOTS.md says: the `vegas` script, run where thrifty.py was saved,
+    nothing on PYTHONPATH (`python -m` would put the directory on the path itself, and hide a `vegas` that
+    does not look there)."""
     (tmp_path / "thrifty.py").write_text(example_bot(), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
-    return subprocess.Popen([sys.executable, "-m", "cli.main", "bot", "--server", address, "--game", game_id,
-                             "--bot", "thrifty:Thrifty", "--seed", "1", "--log-json"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    return subprocess.Popen([VEGAS, "bot", "--server", address, "--game", game_id, "--bot", "thrifty:Thrifty",
+                             "--seed", "1", "--log-json"],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 @pytest.mark.parametrize(("game", "rules"), [("lords", "up"), ("lasvegas", "base")])

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bots.base import Bot
-from bots.greedy import GreedyBot, Table
-from bots.local import decide, game_info
-from bots.random_bot import RandomBot
-from engine.core.api import GameConfig
-from engine.lasvegas.actions import Place
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.modules import OPTIONS
 from tests.engine.lasvegas.table import ANNA, BENNO, CARLA, blank, dice, notes, play, rolled
+from vegas_table.bots.base import Bot
+from vegas_table.bots.greedy import GreedyBot, Table
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lasvegas.actions import Place
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.modules import OPTIONS
 
 
 def choice(bot: Bot, game: Any, state: Any, seat: int) -> str:

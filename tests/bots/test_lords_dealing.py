@@ -8,21 +8,21 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arena.play import play_one
-from bots.base import Bot, Choice, Turn
-from bots.greedy import GreedyBot
-from bots.local import decide, game_info, seat_to_ask
-from bots.lords.dealing import Trial, _cheapest, best_deal
-from bots.lords.greedy import LordsGreedy
-from bots.lords.playout import answer_trades
-from bots.lords.value import Outlook
-from engine.core.api import GameConfig
-from engine.lords.actions import AcceptTrade, ProposeTrade
-from engine.lords.board import LOT_BY_NAME
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState, Transfer
 from tests.bots.test_lords_greedy import early
 from tests.engine.lords.position import blank, marker, money, play, seat, tile
+from vegas_table.arena.play import play_one
+from vegas_table.bots.base import Bot, Choice, Turn
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.local import decide, game_info, seat_to_ask
+from vegas_table.bots.lords.dealing import Trial, _cheapest, best_deal
+from vegas_table.bots.lords.greedy import LordsGreedy
+from vegas_table.bots.lords.playout import answer_trades
+from vegas_table.bots.lords.value import Outlook
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lords.actions import AcceptTrade, ProposeTrade
+from vegas_table.engine.lords.board import LOT_BY_NAME
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState, Transfer
 
 LOT_NEXT_TO_ITS_CASINO = "trade green>blue lot B1, blue>green $16"
 
@@ -164,7 +164,7 @@ def test_greedy_takes_deals_among_its_settings() -> None:
 def test_an_offer_the_search_ranks_but_does_not_play_is_still_made_later() -> None:
     """The search's root ranks greedy's offer among its candidates; until the seat plays it, the offer has not
     been made, so it is not taken for refused (it stays greedy's choice); once played, it is not made again."""
-    from bots.lords.search_model import LordsModel
+    from vegas_table.bots.lords.search_model import LordsModel
 
     state = next_to_its_casino()
     s = seat(state, "blue")
@@ -198,8 +198,8 @@ def test_the_price_is_the_least_money_the_partner_accepts(low: int, width: int, 
 def test_the_search_plays_greedys_deal_without_searching_it() -> None:
     """What a deal is worth is the action it opens later in the turn, which the search's playouts (the turn
     ended right after the searched action) never play: greedy's deal is the root's only candidate."""
-    from bots.lords.search_model import LordsModel
-    from bots.search import SearchBot
+    from vegas_table.bots.lords.search_model import LordsModel
+    from vegas_table.bots.search import SearchBot
 
     state = next_to_its_casino()
     s = seat(state, "blue")

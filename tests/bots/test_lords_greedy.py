@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from bots.base import Bot
-from bots.greedy import GreedyBot
-from bots.local import decide, game_info
-from bots.random_bot import RandomBot
-from engine.core.api import ActionRange, GameConfig
-from engine.lords.actions import ProposeTrade
-from engine.lords.board import END_OF_GAME, LOT_BY_NAME, LOTS
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import START_CARDS, LordsState
-from engine.lords.turn import STACKS
 from tests.engine.lords.position import blank, marker, money, play, seat, tile
+from vegas_table.bots.base import Bot
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.engine.core.api import ActionRange, GameConfig
+from vegas_table.engine.lords.actions import ProposeTrade
+from vegas_table.engine.lords.board import END_OF_GAME, LOT_BY_NAME, LOTS
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import START_CARDS, LordsState
+from vegas_table.engine.lords.turn import STACKS
 
 DEAL = ("D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "E1", "E3", "E4")  # lots no test puts anything on
 

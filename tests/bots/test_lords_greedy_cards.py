@@ -4,16 +4,16 @@ what their effects are worth to it), acquires when that beats the price, and use
 
 from __future__ import annotations
 
-from bots.greedy import GreedyBot
-from bots.local import decide, game_info
-from engine.core.api import GameConfig
-from engine.lords.actions import Acquire, UseCard
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
 from tests.bots.nocards import NoCards
 from tests.bots.test_lords_greedy import early
 from tests.engine.lords.position import money, seat, tile
 from tests.engine.lords.underworld_position import uw_blank
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.local import decide, game_info
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lords.actions import Acquire, UseCard
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState
 
 
 def greedy(state: LordsState, who: str | int) -> str:

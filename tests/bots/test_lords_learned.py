@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from bots.lords.greedy import LordsGreedy
-from bots.lords.learned import COEFFICIENTS, FEATURES, learned_worth
-from bots.lords.value import Outlook, Weights, features, hand_worths, holdings, worths
-from engine.core.api import GameConfig
-from engine.core.match import Match
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
 from tests.bots.test_lords_greedy import early
 from tests.engine.lords.position import blank, marker, money, seat, tile
+from vegas_table.bots.lords.greedy import LordsGreedy
+from vegas_table.bots.lords.learned import COEFFICIENTS, FEATURES, learned_worth
+from vegas_table.bots.lords.value import Outlook, Weights, features, hand_worths, holdings, worths
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState
 
 LEARNED = Weights(learned=1.0)
 

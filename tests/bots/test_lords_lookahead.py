@@ -8,23 +8,23 @@ import time
 
 import pytest
 
-from bots.greedy import GreedyBot
-from bots.local import decide, game_info
-from bots.lookahead import LookaheadBot
-from bots.lords import turns as turn_search
-from bots.lords.planner import Reach
-from bots.lords.turns import Looking, Plan, win_chance
-from bots.lords.value import Weights
-from bots.planner import PlannerBot
-from bots.registry import make_bot
-from engine.core.api import GameConfig
-from engine.lords.actions import EndTurn
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
 from tests.bots.test_lords_dealing import next_to_its_casino
 from tests.bots.test_lords_greedy import early
 from tests.bots.test_lords_planner import chosen, hidden_reshuffled, played, two_casinos
 from tests.engine.lords.position import blank, marker, money
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.lookahead import LookaheadBot
+from vegas_table.bots.lords import turns as turn_search
+from vegas_table.bots.lords.planner import Reach
+from vegas_table.bots.lords.turns import Looking, Plan, win_chance
+from vegas_table.bots.lords.value import Weights
+from vegas_table.bots.planner import PlannerBot
+from vegas_table.bots.registry import make_bot
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lords.actions import EndTurn
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState
 
 
 def next_door(green_money: int) -> LordsState:

@@ -7,21 +7,21 @@ import random
 
 import pytest
 
-from bots.base import Bot
-from bots.greedy import GreedyBot
-from bots.local import decide, game_info
-from bots.lords.planner import LordsPlanner, Reach
-from bots.lords.search_model import JUDGEMENT, LordsModel
-from bots.lords.value import Outlook, Weights, value
-from bots.planner import PlannerBot
-from bots.registry import make_bot
-from engine.core.api import GameConfig
-from engine.core.rng import Rng
-from engine.lords.board import END_OF_GAME, LOT_BY_NAME
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
 from tests.bots.test_lords_greedy import early
 from tests.engine.lords.position import blank, money, tile
+from vegas_table.bots.base import Bot
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.lords.planner import LordsPlanner, Reach
+from vegas_table.bots.lords.search_model import JUDGEMENT, LordsModel
+from vegas_table.bots.lords.value import Outlook, Weights, value
+from vegas_table.bots.planner import PlannerBot
+from vegas_table.bots.registry import make_bot
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lords.board import END_OF_GAME, LOT_BY_NAME
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState
 
 
 def two_casinos() -> LordsState:

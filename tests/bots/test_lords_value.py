@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bots.lords.playout import rewards
-from bots.lords.search_model import JUDGEMENT, LordsModel
-from bots.lords.value import PLAIN, Outlook, Weights, margin, value, worths
-from engine.lords.board import COLOURS, LOT_BY_NAME
-from engine.lords.state import LordsState
 from tests.bots.test_lords_greedy import early
 from tests.engine.lords.position import blank, money, seat, tile
+from vegas_table.bots.lords.playout import rewards
+from vegas_table.bots.lords.search_model import JUDGEMENT, LordsModel
+from vegas_table.bots.lords.value import PLAIN, Outlook, Weights, margin, value, worths
+from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME
+from vegas_table.engine.lords.state import LordsState
 
 
 def rich_blue() -> LordsState:

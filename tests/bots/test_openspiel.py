@@ -11,11 +11,11 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
-from arena.play import play_one  # noqa: E402
-from bots.openspiel import SPIEL_NAMES, UCT_C, ISMCTSBot, TimedISMCTS, VegasSpielState, register  # noqa: E402
-from bots.random_bot import RandomBot  # noqa: E402
-from bots.registry import bot_names, make_bot, seat_bots  # noqa: E402
-from engine import GameConfig  # noqa: E402
+from vegas_table.arena.play import play_one  # noqa: E402
+from vegas_table.bots.openspiel import SPIEL_NAMES, UCT_C, ISMCTSBot, TimedISMCTS, VegasSpielState, register  # noqa: E402
+from vegas_table.bots.random_bot import RandomBot  # noqa: E402
+from vegas_table.bots.registry import bot_names, make_bot, seat_bots  # noqa: E402
+from vegas_table.engine import GameConfig  # noqa: E402
 
 
 def load(game: str, players: int = 2) -> pyspiel.Game:

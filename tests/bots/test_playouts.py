@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from bots.lords.playout import quick_action as lords_quick
 from tests.bots.test_lords_greedy import early
 from tests.engine.lords.position import blank as lords_blank
 from tests.engine.lords.position import marker, money, tile
+from vegas_table.bots.lords.playout import quick_action as lords_quick
 
 
 def test_lords_playouts_build_in_the_colour_of_a_neighbouring_casino_they_boss() -> None:

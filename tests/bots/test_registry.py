@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bots.greedy import GreedyBot
-from bots.lords.value import Weights
-from bots.random_bot import RandomBot
-from bots.registry import bot_class, bot_names, bot_problem, make_bot, seat_bots
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.lords.value import Weights
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.bots.registry import bot_class, bot_names, bot_problem, make_bot, seat_bots
 
 PLUGIN = '''
-from bots.base import Bot
+from vegas_table.bots.base import Bot
 
 class Lazy(Bot):
     name = "lazy"
@@ -60,7 +60,7 @@ def test_the_server_seats_no_plugin_a_client_names(installed: Path) -> None:
 
 
 def test_what_is_not_a_bot_is_refused_with_a_sentence(installed: Path) -> None:
-    with pytest.raises(ValueError, match=r"is not a bots\.base\.Bot subclass"):
+    with pytest.raises(ValueError, match=r"is not a vegas_table\.bots\.base\.Bot subclass"):
         bot_class("lazybots:NotABot", plugins=True)
     with pytest.raises(ValueError, match="has no Missing"):
         bot_class("lazybots:Missing", plugins=True)
@@ -70,11 +70,10 @@ def test_what_is_not_a_bot_is_refused_with_a_sentence(installed: Path) -> None:
 
 def test_a_host_who_allows_plugin_bots_seats_entry_points_but_never_imports_what_a_client_names(
         installed: Path, tmp_path: Path) -> None:
-    from vegas.v1 import table_pb2 as pb
-
-    from server.app import ServerOptions
-    from server.session import Settings
     from tests.server.harness import refusal, serving, stub_for
+    from vegas_table.api.v1 import table_pb2 as pb
+    from vegas_table.server.app import ServerOptions
+    from vegas_table.server.session import Settings
 
     def create(stub: object, kind: str) -> object:
         return stub.CreateGame(pb.CreateGameRequest(  # type: ignore[attr-defined]
@@ -93,7 +92,7 @@ def test_a_host_who_allows_plugin_bots_seats_entry_points_but_never_imports_what
 
 
 def test_a_bot_takes_its_setting_after_an_at_on_the_command_line() -> None:
-    from bots.search import SearchBot
+    from vegas_table.bots.search import SearchBot
 
     by_playouts = make_bot("search@20", "1", plugins=True)
     by_time = make_bot("search@250ms", "1", plugins=True)

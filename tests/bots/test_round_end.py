@@ -13,20 +13,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bots.greedy import GreedyBot, Table
-from bots.lasvegas.round_end import ADVERSARY, GREEDY, RoundSolver, applies, rolls, settled
-from bots.lasvegas.search_model import LasVegasModel, greedy_move
-from bots.lasvegas.standing import standing_values
-from bots.local import decide, game_info
-from bots.search import SearchBot
-from engine.core.api import GameConfig
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.legal import place_options
-from engine.lasvegas.payout import pay_casinos, ranking
-from engine.lasvegas.placing import place_dice
-from engine.lasvegas.state import DIE, OVER, ROUNDS, LasVegasState
-from engine.lasvegas.turns import winners
 from tests.engine.lasvegas.table import ANNA, BENNO, blank, dice, hand, notes, rolled
+from vegas_table.bots.greedy import GreedyBot, Table
+from vegas_table.bots.lasvegas.round_end import ADVERSARY, GREEDY, RoundSolver, applies, rolls, settled
+from vegas_table.bots.lasvegas.search_model import LasVegasModel, greedy_move
+from vegas_table.bots.lasvegas.standing import standing_values
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.search import SearchBot
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.legal import place_options
+from vegas_table.engine.lasvegas.payout import pay_casinos, ranking
+from vegas_table.engine.lasvegas.placing import place_dice
+from vegas_table.engine.lasvegas.state import DIE, OVER, ROUNDS, LasVegasState
+from vegas_table.engine.lasvegas.turns import winners
 
 
 def test_rolls_are_every_multiset_of_faces_with_its_multinomial_chance() -> None:

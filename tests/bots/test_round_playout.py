@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bots.lasvegas.round_playout import RoundEnd, applies, play_round
-from bots.lasvegas.search_model import LasVegasModel, greedy_move
-from engine.core.api import GameConfig
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.modules import OPTIONS
-from engine.lasvegas.state import OVER, ROUNDS, LasVegasState
+from vegas_table.bots.lasvegas.round_playout import RoundEnd, applies, play_round
+from vegas_table.bots.lasvegas.search_model import LasVegasModel, greedy_move
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.modules import OPTIONS
+from vegas_table.engine.lasvegas.state import OVER, ROUNDS, LasVegasState
 
 
 def into_a_game(players: int, seed: int, moves: int) -> LasVegasState:

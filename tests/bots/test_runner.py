@@ -8,11 +8,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from bots.base import Bot, Choice, GameInfo, Turn
-from bots.runner import SeatRunner
 from tests.bots.offers import Accepting, Offering
 from tests.server.harness import serving
 from vegas_client import NewGame, client_for
+from vegas_table.bots.base import Bot, Choice, GameInfo, Turn
+from vegas_table.bots.runner import SeatRunner
 
 
 class Stubborn(Bot):

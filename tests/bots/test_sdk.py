@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from bots.base import Bot, Choice, GameInfo, LegalAction, Turn
-from bots.local import choice_text, decide, engine_action, game_info, turn_for
-from bots.random_bot import RandomBot
-from engine import GameConfig, get_game
-from engine.core.api import ActionRange
+from vegas_table.bots.base import Bot, Choice, GameInfo, LegalAction, Turn
+from vegas_table.bots.local import choice_text, decide, engine_action, game_info, turn_for
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.engine import GameConfig, get_game
+from vegas_table.engine.core.api import ActionRange
 
 
 def reachable(root: object, depth: int = 4) -> list[object]:
@@ -114,7 +114,7 @@ class Recorder(Bot):
 
 
 def test_simulate_calls_the_hooks_once_around_a_game() -> None:
-    from arena.play import play_one
+    from vegas_table.arena.play import play_one
 
     bots = [Recorder(), RandomBot("r")]
     play_one(GameConfig("lasvegas", "base", 2, "hooks"), bots)

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from bots.base import Bot, concrete
-from bots.greedy import GreedyBot
-from bots.local import decide, game_info, turn_for
-from bots.random_bot import RandomBot
-from bots.search import SearchBot
-from engine import get_game
-from engine.core.api import ActionRange, GameConfig
-from engine.lords.actions import ProposeTrade
+from vegas_table.bots.base import Bot, concrete
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.local import decide, game_info, turn_for
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.bots.search import SearchBot
+from vegas_table.engine import get_game
+from vegas_table.engine.core.api import ActionRange, GameConfig
+from vegas_table.engine.lords.actions import ProposeTrade
 
 LORDS = get_game("lords")
 LAS_VEGAS = get_game("lasvegas")
@@ -100,8 +100,8 @@ def test_search_remodels_to_take_over_a_lords_casino() -> None:
 
 
 def test_the_tree_search_takes_the_las_vegas_casino_it_can_win_outright(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bots.lasvegas.search_model import LasVegasModel
     from tests.engine.lasvegas.table import ANNA, BENNO, blank, dice, notes, rolled
+    from vegas_table.bots.lasvegas.search_model import LasVegasModel
 
     monkeypatch.setattr(LasVegasModel, "paired", False)  # the IS-MCTS tree instead of sequential halving
     state = blank(2)
@@ -114,7 +114,7 @@ def test_the_tree_search_takes_the_las_vegas_casino_it_can_win_outright(monkeypa
 
 
 def test_search_overrules_greedy_only_on_clear_evidence() -> None:
-    from bots.search import clearly_better
+    from vegas_table.bots.search import clearly_better
 
     assert clearly_better([1.0, 1.2, 0.9, 1.1], [0.0, 0.1, 0.0, 0.2], 1.0)
     assert not clearly_better([1.0, -1.0, 1.0, -0.9], [0.0, 0.0, 0.0, 0.0], 1.0)  # ahead on average, by noise
@@ -157,7 +157,7 @@ class Pick:
 
 
 def test_the_confidence_to_leave_greedys_choice_is_the_models() -> None:
-    from bots.search import Search
+    from vegas_table.bots.search import Search
 
     means = [0.0, 0.05, 0.0, 0.0]  # the second candidate is a little better
     bold = Search(Pick(), Scripted(means, confidence=0.0), random.Random(3))  # type: ignore[arg-type]
@@ -167,7 +167,7 @@ def test_the_confidence_to_leave_greedys_choice_is_the_models() -> None:
 
 
 def test_halving_that_keeps_the_prior_plays_it_on_every_sample_its_challenger_gets() -> None:
-    from bots.search import Search
+    from vegas_table.bots.search import Search
 
     means = [-1.0, 1.0, 0.5, 0.8, 0.2, 0.0, 0.1, 0.3]  # the prior (first) is the worst: halving drops it early
     dropped, kept = Scripted(means), Scripted(means, keeps_prior=True)
@@ -200,7 +200,7 @@ def test_the_search_stops_at_the_time_limit_and_keeps_the_priors_choice_without_
     """A stop already past: no playout is played, and the first candidate (greedy's) is chosen."""
     import time
 
-    from bots.search import Search
+    from vegas_table.bots.search import Search
 
     class Untouchable:
         paired = True
@@ -218,7 +218,7 @@ def test_the_search_stops_at_the_time_limit_and_keeps_the_priors_choice_without_
 
 
 def test_a_las_vegas_lead_counts_for_more_the_fewer_rounds_are_left_to_lose_it() -> None:
-    from bots.lasvegas.standing import odds
+    from vegas_table.bots.lasvegas.standing import odds
 
     assert odds(0.0, 3) == 0.5
     assert 0.5 < odds(1.0, 3) < odds(1.0, 1) < odds(2.0, 1) < 1.0
@@ -226,7 +226,7 @@ def test_a_las_vegas_lead_counts_for_more_the_fewer_rounds_are_left_to_lose_it()
 
 
 def test_a_finished_las_vegas_game_is_worth_its_share_of_the_win() -> None:
-    from bots.lasvegas.search_model import LasVegasModel
+    from vegas_table.bots.lasvegas.search_model import LasVegasModel
 
     state, _ = LAS_VEGAS.new(GameConfig("lasvegas", "base", 3, "over"))
     state.won, state.phase, state.winners = [[60], [60], [10]], "over", (0, 1)
@@ -235,7 +235,7 @@ def test_a_finished_las_vegas_game_is_worth_its_share_of_the_win() -> None:
 
 def test_las_vegas_playouts_play_the_greedy_bots_game() -> None:
     """Every seat of a playout makes the greedy bot's choice (the opponents the search meets)."""
-    from bots.lasvegas.search_model import LasVegasModel
+    from vegas_table.bots.lasvegas.search_model import LasVegasModel
 
     config = GameConfig("lasvegas", "base", 3, "playout", ("biggies",))  # played by the engine
     state, _ = random_position(LAS_VEGAS, config, 3)
@@ -250,8 +250,8 @@ def test_las_vegas_playouts_play_the_greedy_bots_game() -> None:
 
 
 def test_las_vegas_playouts_to_the_games_end_play_on_past_the_round() -> None:
-    from bots.lasvegas.round_playout import RoundEnd
-    from bots.lasvegas.search_model import GAME_END, ROUND, LasVegasModel
+    from vegas_table.bots.lasvegas.round_playout import RoundEnd
+    from vegas_table.bots.lasvegas.search_model import GAME_END, ROUND, LasVegasModel
 
     state, _ = random_position(LAS_VEGAS, GameConfig("lasvegas", "base", 2, "horizon"), 3)
     to_round = LasVegasModel(ROUND).playout(LAS_VEGAS.clone(state), random.Random(1))
@@ -263,7 +263,7 @@ def test_las_vegas_playouts_to_the_games_end_play_on_past_the_round() -> None:
 
 
 def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_out_up_to_a_cap() -> None:
-    from bots.lasvegas.search_model import PLAYOUT_CAP, PLAYOUT_SEATS, LasVegasModel
+    from vegas_table.bots.lasvegas.search_model import PLAYOUT_CAP, PLAYOUT_SEATS, LasVegasModel
 
     budgets = []
     for players in (2, 4, 6):

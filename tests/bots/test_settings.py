@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bots.settings import named_numbers
+from vegas_table.bots.settings import named_numbers
 
 NAMES = ("width", "depth")
 

@@ -7,8 +7,8 @@ import io
 import pytest
 from rich.console import Console
 
-from cli.main import main
-from cli.progress import PlainLines, duration, progress
+from vegas_table.cli.main import main
+from vegas_table.cli.progress import PlainLines, duration, progress
 
 
 class Clock:

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from arena.stats import wilson_interval
-from bots.random_bot import RandomBot
-from bots.registry import BOTS
-from cli.main import main
-from cli.simulate import seat_bots, simulate
-from engine import GameConfig, Match, get_game
-from replays.format import read_replay
+from vegas_table.arena.stats import wilson_interval
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.bots.registry import BOTS
+from vegas_table.cli.main import main
+from vegas_table.cli.simulate import seat_bots, simulate
+from vegas_table.engine import GameConfig, Match, get_game
+from vegas_table.replays.format import read_replay
 
 
 def test_same_arguments_same_results(capsys: pytest.CaptureFixture[str]) -> None:
@@ -77,7 +77,7 @@ def test_a_bot_for_another_game_is_refused_with_a_reason(capsys: pytest.CaptureF
 
 
 def test_random_bots_play_the_underworld_option_and_its_replays_verify(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
-    from replays.verify import verify_path
+    from vegas_table.replays.verify import verify_path
 
     assert main(["simulate", "--rules", "up", "--players", "3", "--games", "3", "--seed", "u", "--options",
                  "underworld", "--replays", str(tmp_path), "--json"]) == 0
@@ -107,8 +107,8 @@ def test_simulate_plays_a_card_file_given_with_cards(tmp_path, capsys) -> None: 
 def test_every_flag_of_every_command_says_what_it_is_for() -> None:
     import argparse
 
-    from bots.registry import bot_names
-    from cli.main import build_parser
+    from vegas_table.bots.registry import bot_names
+    from vegas_table.cli.main import build_parser
 
     def flags(parser: argparse.ArgumentParser, path: str) -> list[str]:
         found = []

@@ -14,11 +14,11 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 
-from bots.base import concrete
-from client.app import ClientApp
-from client.viewmodel import ClientModel
 from tests.client.table import GAME_ID, EngineTable
 from vegas_client.seats import SeatStore
+from vegas_table.bots.base import concrete
+from vegas_table.client.app import ClientApp
+from vegas_table.client.viewmodel import ClientModel
 
 
 class SizedOutput(DummyOutput):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bots.base import concrete
-from engine import GameConfig, Match, get_game
+from vegas_table.bots.base import concrete
+from vegas_table.engine import GameConfig, Match, get_game
 
 
 def played(actions: int = 120, seed: str = "7", rules: str = "up", players: int = 4, bot_seed: int = 1,

@@ -15,12 +15,6 @@ from typing import Any
 
 import jsonpatch
 
-from client.orders import Answer, Propose, Route, Submit
-from engine import GameConfig, Match, get_game
-from engine.core.canonical import canonical_bytes, canonical_hash
-from engine.core.errors import EngineError, IllegalAction
-from engine.core.fairness import commitment, game_seed
-from replays.recorder import RecordedMatch
 from vegas_client.data import (
     ActionResult,
     Created,
@@ -37,6 +31,12 @@ from vegas_client.data import (
 )
 from vegas_client.entropy import Entropies
 from vegas_client.errors import VegasError
+from vegas_table.client.orders import Answer, Propose, Route, Submit
+from vegas_table.engine import GameConfig, Match, get_game
+from vegas_table.engine.core.canonical import canonical_bytes, canonical_hash
+from vegas_table.engine.core.errors import EngineError, IllegalAction
+from vegas_table.engine.core.fairness import commitment, game_seed
+from vegas_table.replays.recorder import RecordedMatch
 
 GAME_ID = "g1"
 TOKEN = "secret-token"

@@ -6,10 +6,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from client.orders import Answer, Propose, Submit
 from tests.client.harness import Session, play_until, screen_text, session, until
 from tests.client.table import EngineTable
 from vegas_client.errors import VegasError
+from vegas_table.client.orders import Answer, Propose, Submit
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bots.registry import bot_problem
-from cli.main import build_parser
-from cli.play import LOCAL_BOTS, LOCAL_GAME, _start_local_server, bot_kind, check_args, stderr_into
-from server.datadir import DataDirLock
+from vegas_table.bots.registry import bot_problem
+from vegas_table.cli.main import build_parser
+from vegas_table.cli.play import LOCAL_BOTS, LOCAL_GAME, _start_local_server, bot_kind, check_args, stderr_into
+from vegas_table.server.datadir import DataDirLock
 
 
 def parse(*argv: str) -> object:

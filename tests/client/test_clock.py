@@ -3,12 +3,12 @@ machine from when the update came (a given `now`: no test waits for the clock)."
 
 from __future__ import annotations
 
-from client.render.panels import render_status
-from client.render.text import plain
-from client.seen import seat_label
-from client.viewmodel import ClientModel, apply_update, shown_view
 from tests.client.positions import mid_game_view
 from vegas_client import Clock, ViewUpdate
+from vegas_table.client.render.panels import render_status
+from vegas_table.client.render.text import plain
+from vegas_table.client.seen import seat_label
+from vegas_table.client.viewmodel import ClientModel, apply_update, shown_view
 
 
 def _model(seat: int | None, clocks: tuple[Clock, ...]) -> ClientModel:

@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
-from client.choices import Choice, Prompt
-from client.lords.commands import resolve, typing_error
-from client.lords.completion import suggest
-from client.lords.mirror import mirror_state
-from client.orders import Answer, CommandError, Propose, Submit
-from engine.lords.legal import legal_actions
 from tests.client.positions import mid_game_view, played
+from vegas_table.client.choices import Choice, Prompt
+from vegas_table.client.lords.commands import resolve, typing_error
+from vegas_table.client.lords.completion import suggest
+from vegas_table.client.lords.mirror import mirror_state
+from vegas_table.client.orders import Answer, CommandError, Propose, Submit
+from vegas_table.engine.lords.legal import legal_actions
 
 BLUE = 1  # the player to act in mid_game_view
 

@@ -7,10 +7,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from client.lords.completion import suggest
-from client.orders import Submit
 from tests.client.harness import Session, play_until, screen_text, session, until
 from tests.client.table import EngineTable
+from vegas_table.client.lords.completion import suggest
+from vegas_table.client.orders import Submit
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:
@@ -107,9 +107,9 @@ def test_a_raise_over_the_threshold_asks_and_one_under_it_does_not(tmp_path: Pat
 def test_previews_and_questions_fit_a_120_column_line() -> None:
     import random as chance
 
-    from bots.base import concrete
-    from client.lords.confirm import question
-    from client.lords.preview import preview_text
+    from vegas_table.bots.base import concrete
+    from vegas_table.client.lords.confirm import question
+    from vegas_table.client.lords.preview import preview_text
 
     table = EngineTable(options=("layoff",))
     rng = chance.Random(4)

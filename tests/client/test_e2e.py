@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 from prompt_toolkit.input import create_pipe_input
 
-from client.app import ClientApp
-from client.viewmodel import ClientModel, open_prompts
-from server.app import RunningServer, ServerOptions, create_server
-from server.session import Settings
 from tests.client.harness import Session, SizedOutput, until
 from tests.replays.tampering import edit_record
 from vegas_client import Client, NewGame, Revealed, VegasError, client_for
 from vegas_client.seats import SeatStore
+from vegas_table.client.app import ClientApp
+from vegas_table.client.viewmodel import ClientModel, open_prompts
+from vegas_table.server.app import RunningServer, ServerOptions, create_server
+from vegas_table.server.session import Settings
 
 
 async def start_server(data_dir: Path, address: str = "127.0.0.1:0") -> tuple[RunningServer, int]:

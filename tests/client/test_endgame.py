@@ -8,14 +8,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bots.base import concrete
-from client.endgame import Witnessed, check_finished_game
-from engine import GameConfig, Match, get_game
-from engine.core.fairness import commitment, game_seed
-from replays.format import line_hash
-from replays.recorder import RecordedMatch
 from tests.replays.tampering import edit_record
 from vegas_client.data import Revealed
+from vegas_table.bots.base import concrete
+from vegas_table.client.endgame import Witnessed, check_finished_game
+from vegas_table.engine import GameConfig, Match, get_game
+from vegas_table.engine.core.fairness import commitment, game_seed
+from vegas_table.replays.format import line_hash
+from vegas_table.replays.recorder import RecordedMatch
 
 SERVER_SEED = "ab" * 32
 ENTROPIES = ("mine", "", "theirs")

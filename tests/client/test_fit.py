@@ -11,17 +11,17 @@ from typing import Any
 
 import pytest
 
-from bots.base import concrete
-from client.arrange import Arrangement, arrange
-from client.choices import Prompt
-from client.games import game_ui
-from client.render import board_lines, render_board, render_header, render_players
-from client.render.panels import prompt_lines
-from client.render.text import join_lines, plain
-from client.seen import with_players
-from engine import GameConfig, Match, get_game
 from tests.client.harness import session
 from tests.client.table import EngineTable
+from vegas_table.bots.base import concrete
+from vegas_table.client.arrange import Arrangement, arrange
+from vegas_table.client.choices import Prompt
+from vegas_table.client.games import game_ui
+from vegas_table.client.render import board_lines, render_board, render_header, render_players
+from vegas_table.client.render.panels import prompt_lines
+from vegas_table.client.render.text import join_lines, plain
+from vegas_table.client.seen import with_players
+from vegas_table.engine import GameConfig, Match, get_game
 
 PEOPLE = [("Alexandra", False), ("Bartholomew", False), ("greedy bot", True), ("Dan", False), ("Eve", False)]
 

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from client.choices import numbered
-from client.lasvegas.commands import legal_texts, preview, resolve, typing_error
-from client.lasvegas.completion import suggest
-from client.lasvegas.prompts import lasvegas_prompts
-from client.orders import CommandError, Submit
-from client.render import render_board, render_header, render_players
-from client.render.text import plain
-from engine import GameConfig, Match, get_game
 from tests.client.harness import play_until, session, until
 from tests.client.table import EngineTable
+from vegas_table.client.choices import numbered
+from vegas_table.client.lasvegas.commands import legal_texts, preview, resolve, typing_error
+from vegas_table.client.lasvegas.completion import suggest
+from vegas_table.client.lasvegas.prompts import lasvegas_prompts
+from vegas_table.client.orders import CommandError, Submit
+from vegas_table.client.render import render_board, render_header, render_players
+from vegas_table.client.render.text import plain
+from vegas_table.engine import GameConfig, Match, get_game
 
 ALL_MODULES = ("biggies", "kickers", "minimums", "neutral", "notes100k", "rainbow", "slot")
 

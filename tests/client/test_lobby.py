@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from client.lobby import lobby_suggestions, parse_create, parse_lobby
-from client.orders import CommandError
 from vegas_client.data import GameSummary, GameType, NewGame, RuleSet
+from vegas_table.client.lobby import lobby_suggestions, parse_create, parse_lobby
+from vegas_table.client.orders import CommandError
 
 TYPES = [GameType("lords", "Lords of Vegas", (RuleSet("classic", 2, 4, "original"),
                                                  RuleSet("up", 2, 6, "Up!")), ("layoff", "underworld"),

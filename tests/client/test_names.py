@@ -8,14 +8,14 @@ import dataclasses
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from client.render import render_players
-from client.render.panels import render_log
-from client.render.text import plain
-from client.seen import name_players, seat_label, with_players
-from client.viewmodel import LogLine, ViewUpdate
 from tests.client.harness import session
 from tests.client.positions import played
 from tests.client.table import EngineTable
+from vegas_table.client.render import render_players
+from vegas_table.client.render.panels import render_log
+from vegas_table.client.render.text import plain
+from vegas_table.client.seen import name_players, seat_label, with_players
+from vegas_table.client.viewmodel import LogLine, ViewUpdate
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:

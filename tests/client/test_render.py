@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from prompt_toolkit.formatted_text import split_lines
 
-from client.render import UnknownGame, render_board, render_header, render_players
-from client.render.lords import board_size
-from client.render.text import Lines, plain
 from tests.client.positions import mid_game_view, played
+from vegas_table.client.render import UnknownGame, render_board, render_header, render_players
+from vegas_table.client.render.lords import board_size
+from vegas_table.client.render.text import Lines, plain
 
 
 def lines(fragments: Lines) -> list[str]:

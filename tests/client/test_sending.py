@@ -9,11 +9,11 @@ from collections.abc import Iterator
 import pytest
 import stamina
 
-from client.orders import Answer, Order, Propose, Submit
-from client.sending import deliver
 from tests.vegas_client.scripted import DROPPED, STALE, ScriptedTable
 from vegas_client.acting import Seat
 from vegas_client.data import ActionResult
+from vegas_table.client.orders import Answer, Order, Propose, Submit
+from vegas_table.client.sending import deliver
 
 
 @pytest.fixture(autouse=True)

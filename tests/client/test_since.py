@@ -8,12 +8,12 @@ import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bots.base import concrete
-from client.orders import Submit
-from client.render import render_board
-from client.seen import changed_places, places
 from tests.client.harness import play_until, session, until
 from tests.client.table import EngineTable
+from vegas_table.bots.base import concrete
+from vegas_table.client.orders import Submit
+from vegas_table.client.render import render_board
+from vegas_table.client.seen import changed_places, places
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:

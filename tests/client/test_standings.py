@@ -8,13 +8,13 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bots.base import concrete
-from client.endgame import Finding
-from client.seen import with_players
-from client.standings import _tie_break, final_page, standings
 from tests.client.harness import session, until
 from tests.client.table import GAME_ID, TOKEN, EngineTable
 from vegas_client.seats import SavedSeat, SeatStore
+from vegas_table.bots.base import concrete
+from vegas_table.client.endgame import Finding
+from vegas_table.client.seen import with_players
+from vegas_table.client.standings import _tie_break, final_page, standings
 
 
 def finish(table: EngineTable, seed: int = 5) -> None:

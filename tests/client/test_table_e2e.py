@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from client.inputs import CommandCompleter
-from client.render.panels import render_lobby
-from client.viewmodel import shown_view
 from tests.client.harness import Session, until
 from tests.client.test_e2e import client_on, play_moves, run, start_server
 from vegas_client import client_for
+from vegas_table.client.inputs import CommandCompleter
+from vegas_table.client.render.panels import render_lobby
+from vegas_table.client.viewmodel import shown_view
 
 
 def words(s: Session, text: str) -> list[str]:

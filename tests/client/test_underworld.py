@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from client.lords.commands import HELP, resolve
-from client.lords.completion import suggest
-from client.lords.mirror import mirror_state
-from client.orders import CommandError, Submit
-from client.render import render_players
-from client.render.text import plain
-from engine.lords.actions import Acquire
-from engine.lords.legal import legal_actions
 from tests.client.positions import played
+from vegas_table.client.lords.commands import HELP, resolve
+from vegas_table.client.lords.completion import suggest
+from vegas_table.client.lords.mirror import mirror_state
+from vegas_table.client.orders import CommandError, Submit
+from vegas_table.client.render import render_players
+from vegas_table.client.render.text import plain
+from vegas_table.engine.lords.actions import Acquire
+from vegas_table.engine.lords.legal import legal_actions
 
 OPTIONS = ("underworld",)
 
@@ -131,13 +131,13 @@ def test_a_trade_step_is_completed_from_the_players_legal_actions() -> None:
 
 
 def _first_turn_action(view: dict, seat: int) -> str:
-    from client.lords.rules import legal_texts
+    from vegas_table.client.lords.rules import legal_texts
 
     return next(t for t in legal_texts(view, seat) if t.split()[0] in ("build", "acquire", "reorg", "remodel"))
 
 
 def test_the_cards_look_lists_every_players_cards_and_says_when_there_is_no_underworld() -> None:
-    from client.lords.looks import look
+    from vegas_table.client.lords.looks import look
 
     match = played(60, options=OPTIONS)
     view = match.view(0)

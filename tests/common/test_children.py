@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from common import loops
-from common.children import Child
+from vegas_table.common import loops
+from vegas_table.common.children import Child
 
 PACKAGES = ("arena", "benchmarks", "bots", "cli", "client", "common", "engine", "harness", "replays", "server",
             "vegas_client")

@@ -9,7 +9,7 @@ import time
 import pytest
 import structlog
 
-from common.logs import MAX_FIELD, BatchedLines, configure_logging, flush_logs, json_line
+from vegas_table.common.logs import MAX_FIELD, BatchedLines, configure_logging, flush_logs, json_line
 
 
 def test_batched_lines_are_written_by_the_sink_thread_without_a_flush() -> None:

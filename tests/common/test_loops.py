@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.serve_process import ServeProcess
-from common import loops
+from vegas_table.common import loops
 
 
 async def _answer(value: int) -> tuple[int, str]:

@@ -14,10 +14,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from engine import GameConfig, IllegalAction, get_game
-from engine.lasvegas.modules import OPTIONS as LASVEGAS_OPTIONS
-from engine.lords.game import LORDS_OF_VEGAS
 from tests.engine.lords.test_properties import random_trade
+from vegas_table.engine import GameConfig, IllegalAction, get_game
+from vegas_table.engine.lasvegas.modules import OPTIONS as LASVEGAS_OPTIONS
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS
 
 MAX_ACTIONS = 3_000
 LORDS_OPTIONS = tuple(LORDS_OF_VEGAS.options)

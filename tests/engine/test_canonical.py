@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.canonical import canonical_bytes, canonical_hash, canonical_text, standard_canonical_bytes
+from vegas_table.engine.core.canonical import canonical_bytes, canonical_hash, canonical_text, standard_canonical_bytes
 
 texts = st.text(st.characters(exclude_categories=("Cs",)))  # any code point a str may hold in UTF-8
 whole_numbers = st.integers() | st.integers(-2**64, 2**64) | st.sampled_from([2**63 - 1, -2**63, 2**64 - 1, 2**64])

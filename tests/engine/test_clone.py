@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine import GameConfig, get_game
-from engine.lasvegas.modules import OPTIONS
+from vegas_table.engine import GameConfig, get_game
+from vegas_table.engine.lasvegas.modules import OPTIONS
 
 IMMUTABLE = (int, str, bool, tuple, frozenset, type(None))
 

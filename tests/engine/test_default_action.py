@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bots.base import concrete
-from engine import GameConfig, get_game
-from engine.core.api import ActionRange
+from vegas_table.bots.base import concrete
+from vegas_table.engine import GameConfig, get_game
+from vegas_table.engine.core.api import ActionRange
 
 GAMES = [("lords", "up", 4, ()), ("lords", "classic", 2, ("layoff",)), ("lasvegas", "base", 3, ()),
          ("lasvegas", "base", 5, ("biggies", "kickers", "neutral", "slot"))]

@@ -16,12 +16,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GameConfig, get_game
-from engine.core.canonical import canonical_bytes
-from engine.core.rng import Rng
 from tests.engine.lasvegas.invariants import check as check_lasvegas
 from tests.engine.lords.invariants import check as check_lords
 from tests.engine.positions import configs, walk
+from vegas_table.engine import GameConfig, get_game
+from vegas_table.engine.core.canonical import canonical_bytes
+from vegas_table.engine.core.rng import Rng
 
 CHECKS: dict[str, Callable[[Any], None]] = {"lords": check_lords, "lasvegas": check_lasvegas}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.fairness import check_entropies, check_reveal, commitment, game_seed
+from vegas_table.engine.core.fairness import check_entropies, check_reveal, commitment, game_seed
 
 SERVER_SEED = "ab" * 32
 ENTROPIES = ["red's dice", "", "blue 🎲"]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.core.phrasebook import counted
-from engine.lasvegas.events import SlotRanked
-from engine.lasvegas.events import describe as las_vegas_says
-from engine.lords.events import CasinoPaid, Gambled, describe
+from vegas_table.engine.core.phrasebook import counted
+from vegas_table.engine.lasvegas.events import SlotRanked
+from vegas_table.engine.lasvegas.events import describe as las_vegas_says
+from vegas_table.engine.lords.events import CasinoPaid, Gambled, describe
 
 NAMES = ("Black", "Blue", "Green", "Purple")
 
@@ -28,7 +28,7 @@ def test_a_gamble_says_who_paid_and_who_took_the_bet() -> None:
 
 
 def test_a_reorganization_states_no_placement_that_is_still_to_be_decided() -> None:
-    from engine.lords.events import Reorganized
+    from vegas_table.engine.lords.events import Reorganized
 
     event = Reorganized(3, ("A4", "A5", "B1"), 9, (("A4", 0, 4, 3), ("A5", 3, 3, 2), ("B1", 3, 1, 6)))
     assert describe(event, NAMES) == "Purple reorganizes A4-A5-B1 for $9m: Black A4 4→3, Purple rolled 6, 2 for A5, B1"

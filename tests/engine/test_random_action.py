@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import ActionRange, GameConfig, IllegalAction, get_game
-from engine.lords import sample
-from engine.lords.game import LORDS_OF_VEGAS
 from tests.engine.positions import configs, walk
+from vegas_table.engine import ActionRange, GameConfig, IllegalAction, get_game
+from vegas_table.engine.lords import sample
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS
 
 
 class Rejected(Exception):

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-import engine.core.rng as rng_module
-from engine.core.rng import Rng
+import vegas_table.engine.core.rng as rng_module
+from vegas_table.engine.core.rng import Rng
 
 
 def _spec_words(seed: str, count: int) -> list[int]:

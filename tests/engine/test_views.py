@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from bots.base import concrete
-from engine import GameConfig, Match, game_names, get_game
-from engine.core.canonical import canonical_bytes
+from vegas_table.bots.base import concrete
+from vegas_table.engine import GameConfig, Match, game_names, get_game
+from vegas_table.engine.core.canonical import canonical_bytes
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bots.local import decide, game_info
-from bots.registry import make_bot
-from engine import GameConfig, Match, get_game
-from engine.core.api import Game
-from engine.core.fairness import commitment, game_seed
-from replays.recorder import RecordedMatch
+from vegas_table.bots.local import decide, game_info
+from vegas_table.bots.registry import make_bot
+from vegas_table.engine import GameConfig, Match, get_game
+from vegas_table.engine.core.api import Game
+from vegas_table.engine.core.fairness import commitment, game_seed
+from vegas_table.replays.recorder import RecordedMatch
 
 GOLDEN_DIR = Path(__file__).parent
 TRADE_CHANCE = 0.04  # per action of the current player: how often a trade is proposed first

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bots.lords import learned
 from harness.fit_lords_spread import SpreadRows, calibration, fit, left_share, log_loss
+from vegas_table.bots.lords import learned
 
 
 def features(money: float, left: float) -> list[float]:

@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from bots.lords import learned
 from harness.fit_lords_value import fit, rows, write
 from harness.lords_value_data import play_game
+from vegas_table.bots.lords import learned
 
 
 @pytest.fixture(scope="module")

@@ -70,7 +70,7 @@ def test_late_positions_have_few_dice_left_in_the_hands() -> None:
 
 
 def test_a_variant_that_solves_the_root_plays_the_solvers_choice() -> None:
-    from bots.lasvegas.search_model import LasVegasModel
+    from vegas_table.bots.lasvegas.search_model import LasVegasModel
 
     position = collect("t", 1, late=6)[0]
     expected = LasVegasModel(solve_root=6).root(position.view, position.actions())

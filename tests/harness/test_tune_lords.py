@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from arena.play import GameRecord
-from arena.tournament import Scheduled
-from bots.lords.value import Weights
 from harness.tune_lords import challenger, duel, margins, neighbours, paired
+from vegas_table.arena.play import GameRecord
+from vegas_table.arena.tournament import Scheduled
+from vegas_table.bots.lords.value import Weights
 
 
 def record(seats: tuple[str, ...], points: tuple[int, ...]) -> GameRecord:

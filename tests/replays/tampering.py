@@ -6,8 +6,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.canonical import canonical_bytes
-from replays.format import line_hash
+from vegas_table.engine.core.canonical import canonical_bytes
+from vegas_table.replays.format import line_hash
 
 
 def lines_of(data: bytes) -> list[bytes]:

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine import GameConfig
-from replays.audit import audit_replay
-from replays.audit.lasvegas import LasVegasAudit, audit_lasvegas, expected_largest_group, largest_group
-from replays.format import read_replay
 from tests.golden.regenerate import GOLDEN
+from vegas_table.engine import GameConfig
+from vegas_table.replays.audit import audit_replay
+from vegas_table.replays.audit.lasvegas import LasVegasAudit, audit_lasvegas, expected_largest_group, largest_group
+from vegas_table.replays.format import read_replay
 
 CONFIG = GameConfig("lasvegas", "base", 2, "hand", ("neutral",))
 NAMES = ["Red", "Blue"]

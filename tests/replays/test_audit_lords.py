@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from engine import GameConfig
-from replays.audit import audit_replay
-from replays.audit.lords import LordsAudit, audit_lords, chance_of, expectation, settle
-from replays.format import read_replay
 from tests.golden.regenerate import GOLDEN
+from vegas_table.engine import GameConfig
+from vegas_table.replays.audit import audit_replay
+from vegas_table.replays.audit.lords import LordsAudit, audit_lords, chance_of, expectation, settle
+from vegas_table.replays.format import read_replay
 
 CONFIG = GameConfig("lords", "classic", 2, "hand", ())
 NAMES = ["Blue", "Green"]
@@ -152,7 +152,7 @@ def test_golden_games_reconcile_and_their_gambles_settle_as_the_rules_say(spec: 
 
 
 def test_an_underworld_game_reconciles_and_lists_every_card_bought_and_its_effects(tmp_path: Any) -> None:
-    from cli.simulate import simulate
+    from vegas_table.cli.simulate import simulate
 
     simulate("lords", "up", 3, 2, "audit-uw", ["random"], ("underworld",), tmp_path)
     for path in sorted(tmp_path.iterdir()):

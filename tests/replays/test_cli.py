@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from cli.main import main
-from engine.core.fairness import commitment
 from tests.golden.regenerate import GOLDEN
 from tests.replays.tampering import edit_record, flip_byte, joined, lines_of
+from vegas_table.cli.main import main
+from vegas_table.engine.core.fairness import commitment
 
 GOOD = [spec.path for spec in GOLDEN]
 SMALL = GOOD[0]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from replays.fairness import NO_COMMITMENT, PROVEN
-from replays.format import read_replay
-from replays.verify import VERIFIED, verify_path
 from tests.golden.regenerate import GOLDEN, GoldenGame, play_golden
+from vegas_table.replays.fairness import NO_COMMITMENT, PROVEN
+from vegas_table.replays.format import read_replay
+from vegas_table.replays.verify import VERIFIED, verify_path
 
 
 @pytest.mark.parametrize("spec", GOLDEN, ids=lambda spec: spec.name)

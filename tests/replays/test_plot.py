@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replays.audit import audit_replay
-from replays.audit.plot import panels, write_plot
-from replays.format import read_replay
+from vegas_table.replays.audit import audit_replay
+from vegas_table.replays.audit.plot import panels, write_plot
+from vegas_table.replays.format import read_replay
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 
@@ -34,7 +34,7 @@ def test_las_vegas_is_drawn_by_round(tmp_path: Path) -> None:
 
 
 def test_final_values_that_end_level_are_written_apart() -> None:
-    from replays.audit.plot import label_heights
+    from vegas_table.replays.audit.plot import label_heights
 
     assert label_heights([300, 310, 250], 10) == [300.0, 310.0, 250.0]  # already apart
     assert label_heights([400, 400, 100], 24) == [400.0, 424.0, 100.0]  # one above the other

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.canonical import canonical_hash
-from engine.core.match import Match
-from replays.format import Replay, parse_lines
-from replays.rerun import MatchBuilder, Problem, ReplayMismatch, ReplayVisitor, rerun
 from tests.golden.regenerate import GOLDEN
 from tests.replays.tampering import edit_record, lines_of
+from vegas_table.engine.core.canonical import canonical_hash
+from vegas_table.engine.core.match import Match
+from vegas_table.replays.format import Replay, parse_lines
+from vegas_table.replays.rerun import MatchBuilder, Problem, ReplayMismatch, ReplayVisitor, rerun
 
 SMALL = next(spec for spec in GOLDEN if spec.players == 2).path
 DATA = SMALL.read_bytes()

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from replays.format import parse_lines, read_replay
-from replays.stepper import HELP, ReplayStepper, StepperError
 from tests.golden.regenerate import GOLDEN
 from tests.replays.tampering import edit_record, lines_of
+from vegas_table.replays.format import parse_lines, read_replay
+from vegas_table.replays.stepper import HELP, ReplayStepper, StepperError
 
 SMALL = next(spec for spec in GOLDEN if spec.players == 2).path
 

@@ -13,11 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GameConfig, Match, get_game
-from engine.core.canonical import canonical_bytes
-from replays.fairness import Reveal
-from replays.format import header_record
-from replays.verify import BAD, verify_bytes
 from tests.golden.regenerate import GOLDEN, GOLDEN_SERVER_SEED
 from tests.replays.tampering import (
     drop_line,
@@ -28,6 +23,11 @@ from tests.replays.tampering import (
     lines_of,
     swap_lines,
 )
+from vegas_table.engine import GameConfig, Match, get_game
+from vegas_table.engine.core.canonical import canonical_bytes
+from vegas_table.replays.fairness import Reveal
+from vegas_table.replays.format import header_record
+from vegas_table.replays.verify import BAD, verify_bytes
 
 SMALL = next(spec for spec in GOLDEN if spec.players == 2).path
 FAIR = next(spec for spec in GOLDEN if spec.fair).path

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from engine import ENGINE_VERSION
-from engine.core.canonical import canonical_bytes, canonical_hash
-from engine.core.fairness import commitment
-from replays.fairness import FAILED, NOT_REVEALED, PROVEN, Reveal
-from replays.format import ReplayFormatError, last_record, line_hash, read_replay
-from replays.verify import BAD, IN_PROGRESS, VERIFIED, verify_bytes, verify_path, verify_replay
 from tests.golden.regenerate import GOLDEN, GOLDEN_SERVER_SEED
 from tests.replays.tampering import edit_record, joined, lines_of
+from vegas_table.engine import ENGINE_VERSION
+from vegas_table.engine.core.canonical import canonical_bytes, canonical_hash
+from vegas_table.engine.core.fairness import commitment
+from vegas_table.replays.fairness import FAILED, NOT_REVEALED, PROVEN, Reveal
+from vegas_table.replays.format import ReplayFormatError, last_record, line_hash, read_replay
+from vegas_table.replays.verify import BAD, IN_PROGRESS, VERIFIED, verify_bytes, verify_path, verify_replay
 
 SMALL = next(spec for spec in GOLDEN if spec.players == 2).path
 FAIR = next(spec for spec in GOLDEN if spec.fair).path

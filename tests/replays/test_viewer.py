@@ -8,10 +8,10 @@ from prompt_toolkit.formatted_text import fragment_list_to_text
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from client.replay_viewer import ReplayViewer
-from replays.format import read_replay
-from replays.stepper import ReplayStepper
 from tests.golden.regenerate import GOLDEN
+from vegas_table.client.replay_viewer import ReplayViewer
+from vegas_table.replays.format import read_replay
+from vegas_table.replays.stepper import ReplayStepper
 
 SMALL = next(spec for spec in GOLDEN if spec.players == 2).path
 RIGHT, LEFT = "\x1b[C", "\x1b[D"

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 import pytest
 import structlog
-from vegas.v1 import table_pb2_grpc
 
-from common.logs import configure_logging, flush_logs
 from tests.server.harness import ServerThread, serving, stub_for
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.common.logs import configure_logging, flush_logs
 
 
 @pytest.fixture(scope="module")

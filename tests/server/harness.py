@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from bots.runner import random_action
-from server.app import RunningServer, ServerOptions, create_server
-from server.errors import ERROR_METADATA_KEY
 from vegas_client import ViewTracker, wire
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.bots.runner import random_action
+from vegas_table.server.app import RunningServer, ServerOptions, create_server
+from vegas_table.server.errors import ERROR_METADATA_KEY
 
 __all__ = ["random_action"]  # re-exported: the random bot's pick for tests that drive seats over the bare API
 

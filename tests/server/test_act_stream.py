@@ -7,11 +7,11 @@ from pathlib import Path
 
 import grpc
 import pytest
-from vegas.v1 import table_pb2 as pb
 
-from server.limits import Limits
 from tests.server.harness import ServerThread, refusal, serving, stub_for
 from tests.server.test_refusals import CASES, Code, Game, Stub, fingerprint
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.server.limits import Limits
 
 
 @pytest.fixture()

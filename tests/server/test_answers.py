@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from server.answers import AnswerCache
-from server.errors import ApiError
-from server.viewers import Change
+from vegas_table.server.answers import AnswerCache
+from vegas_table.server.errors import ApiError
+from vegas_table.server.viewers import Change
 
 
 def change(version: int) -> Change:

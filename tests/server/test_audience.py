@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-from server.audience import LOBBY, Audience
-from server.match import Step
-from server.viewers import Change, LegalAction, Subscriber, ViewState, WatchUpdate
+from vegas_table.server.audience import LOBBY, Audience
+from vegas_table.server.match import Step
+from vegas_table.server.viewers import Change, LegalAction, Subscriber, ViewState, WatchUpdate
 
 
 def _step(version: int, first: bool = False) -> Step:

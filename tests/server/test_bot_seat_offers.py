@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bots.base import Choice, GameInfo, Turn
-from bots.registry import BOTS
-from bots.runner import SeatRunner
 from tests.bots.offers import Accepting, Offering
 from tests.server.harness import serving
 from vegas_client import NewGame, client_for
+from vegas_table.bots.base import Choice, GameInfo, Turn
+from vegas_table.bots.registry import BOTS
+from vegas_table.bots.runner import SeatRunner
 
 
 def offer_to_a_person(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, person: Accepting, think: float,
@@ -70,7 +70,7 @@ def test_a_server_bot_seat_goes_on_when_its_patience_runs_out(tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """A person who does not answer within the bot's patience (here 0.3 s) does not stall it: it goes on, and
     the offer expires unanswered (the person's late acceptance is refused)."""
-    monkeypatch.setattr("server.botseats.PERSON_PATIENCE", 0.3)
+    monkeypatch.setattr("vegas_table.server.botseats.PERSON_PATIENCE", 0.3)
     person = SlowReader()
     bot = offer_to_a_person(tmp_path, monkeypatch, person, think=0, seconds=15)
     assert bot.money[1] == bot.money[0]  # nothing moved

@@ -11,15 +11,15 @@ import time
 from pathlib import Path
 
 import grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
 from benchmarks.serve_process import ServeProcess
-from replays.fairness import PROVEN, Reveal
-from replays.format import read_replay
-from replays.verify import verify_bytes
 from tests.server.harness import create, join_all, random_action, tracked
 from vegas_client import ViewTracker
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.replays.fairness import PROVEN, Reveal
+from vegas_table.replays.format import read_replay
+from vegas_table.replays.verify import verify_bytes
 
 Stub = table_pb2_grpc.VegasTableStub
 
@@ -62,7 +62,7 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
             game_id = create(stub, players=4).game_id
             tokens = join_all(stub, game_id, range(3))
             # Seat 3 is a `vegas bot` process: it must ride out the kill and the restart by itself.
-            bot = subprocess.Popen([sys.executable, "-m", "cli.main", "bot", "--server", f"127.0.0.1:{port}",
+            bot = subprocess.Popen([sys.executable, "-m", "vegas_table", "bot", "--server", f"127.0.0.1:{port}",
                                     "--game", game_id, "--seat", "3", "--seed", "3", "--log-json"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             spectator = stub.Watch(pb.WatchRequest(game_id=game_id))

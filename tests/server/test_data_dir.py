@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from common.logs import configure_logging, flush_logs
 from tests.server.harness import create, join_all, serving, stub_for
+from vegas_table.common.logs import configure_logging, flush_logs
 
 
 @pytest.fixture()

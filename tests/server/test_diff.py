@@ -10,8 +10,8 @@ import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.canonical import canonical_bytes
-from server.diff import CanonicalObject, make_patch, patch_text, same
+from vegas_table.engine.core.canonical import canonical_bytes
+from vegas_table.server.diff import CanonicalObject, make_patch, patch_text, same
 
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from([2**64, -(2**63) - 1]) | st.text(max_size=3)
 json_values = st.recursive(

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import grpc
 import pytest
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from server.limits import Limits
 from tests.server.harness import ServerThread, create, join_all, refusal, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.server.limits import Limits
 
 Code = grpc.StatusCode
 FINISHED_KEPT = Limits().finished_kept

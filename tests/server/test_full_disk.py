@@ -7,10 +7,10 @@ from pathlib import Path
 
 import grpc
 import pytest
-from vegas.v1 import table_pb2 as pb
 
-from server.records import GameRecord, GameStore
 from tests.server.harness import create, refusal, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.server.records import GameRecord, GameStore
 
 
 def test_a_join_the_disk_refuses_is_unavailable_and_leaves_the_seat_free(tmp_path: Path,

@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from replays.audit import audit_replay
-from replays.format import parse_lines, split_complete
-from replays.stepper import ReplayStepper
-from replays.verify import verify_bytes
-from server.app import RunningServer, ServerOptions, create_server
-from server.session import Settings
 from vegas_client import Client, NewGame, VegasError, client_for
 from vegas_client.data import GameSummary, Joined
+from vegas_table.replays.audit import audit_replay
+from vegas_table.replays.format import parse_lines, split_complete
+from vegas_table.replays.stepper import ReplayStepper
+from vegas_table.replays.verify import verify_bytes
+from vegas_table.server.app import RunningServer, ServerOptions, create_server
+from vegas_table.server.session import Settings
 
 
 async def start_server(data_dir: Path, address: str = "127.0.0.1:0") -> tuple[RunningServer, int]:

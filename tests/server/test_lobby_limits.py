@@ -11,19 +11,19 @@ from pathlib import Path
 
 import grpc
 import pytest
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from cli.main import build_parser
-from cli.serve import options_from
-from server.errors import ApiError
-from server.hub import GameHub
-from server.limits import Limits
-from server.matches import LocalMatches
-from server.records import GameStore
-from server.session import Settings
-from server.viewers import Status
 from tests.server.harness import create, join_all, refusal, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.cli.main import build_parser
+from vegas_table.cli.serve import options_from
+from vegas_table.server.errors import ApiError
+from vegas_table.server.hub import GameHub
+from vegas_table.server.limits import Limits
+from vegas_table.server.matches import LocalMatches
+from vegas_table.server.records import GameStore
+from vegas_table.server.session import Settings
+from vegas_table.server.viewers import Status
 
 Code = grpc.StatusCode
 UNLIMITED = Limits(max_games=0, waiting_per_address=0, waiting_expiry=0, streams_per_connection=0,

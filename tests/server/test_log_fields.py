@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import grpc
-from vegas.v1 import table_pb2 as pb
 
-from common.logs import MAX_FIELD, configure_logging, flush_logs
 from tests.server.harness import refusal, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.common.logs import MAX_FIELD, configure_logging, flush_logs
 
 LONG = 3000  # characters: well under the message size limit, ten times a logged field's bound
 

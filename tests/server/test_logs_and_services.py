@@ -12,11 +12,11 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from common.logs import configure_logging
 from tests.server.harness import ServerThread, create, join_all, self_signed, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.common.logs import configure_logging
 
 
 def test_log_lines_name_requests_and_events_but_never_tokens(tmp_path: Path) -> None:

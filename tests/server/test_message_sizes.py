@@ -4,12 +4,12 @@ before the server holds it, while the largest request the field checks allow is 
 from __future__ import annotations
 
 import grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from server.limits import Limits
-from server.validate import MAX_ACTION, MAX_ID, MAX_OPTIONS, MAX_TOKEN
 from tests.server.harness import ServerThread, refusal, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.server.limits import Limits
+from vegas_table.server.validate import MAX_ACTION, MAX_ID, MAX_OPTIONS, MAX_TOKEN
 
 MAX_MESSAGE_BYTES, MAX_METADATA_BYTES = Limits().message_bytes, Limits().metadata_bytes
 

@@ -10,16 +10,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from vegas.v1 import table_pb2 as pb
 
 from benchmarks.serve_process import ServeProcess
-from server.datadir import DataDirInUse
 from tests.server.harness import create, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.server.datadir import DataDirInUse
 
 
 def second_serve(data_dir: Path, port: int) -> tuple[int, str]:
     """Run another `vegas serve`; its exit code and its refusal (it must stop by itself, well within the bound)."""
-    command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
+    command = [sys.executable, "-m", "vegas_table", "serve", "--host", "127.0.0.1", "--port", str(port),
                "--data-dir", str(data_dir), "--log-json"]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=60)

@@ -15,9 +15,9 @@ from pathlib import Path
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from vegas.v1 import table_pb2 as pb
 
 from tests.server.harness import create, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
 
 SOFT, HARD = 128, 256  # open files the server is started with: fewer than the games it is then given
 GAMES = 300
@@ -27,7 +27,7 @@ def limited_serve(data_dir: Path, log_file: Path) -> subprocess.Popen[bytes]:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (SOFT, HARD))
 
-    command = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir",
+    command = [sys.executable, "-m", "vegas_table", "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir",
                str(data_dir), "--log-json", "--rate-limit", "0", "--address-rate-limit", "0", "--games-per-address",
                "0", "--waiting-per-address", "0", "--streams-per-address", "0"]  # every client is on loopback
     with open(log_file, "wb") as log:

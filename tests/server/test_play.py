@@ -10,19 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from vegas.v1 import table_pb2 as pb
 
-from bots.base import GameInfo
-from bots.random_bot import RandomBot
-from bots.runner import SeatRunner
-from engine import game_names, get_game
-from engine.core.fairness import check_reveal
-from replays.fairness import PROVEN, Reveal
-from replays.format import parse_lines
-from replays.verify import verify_bytes
-from server.match import replay_match
 from tests.server.harness import create, join_all, serving, stub_for, tracked
 from vegas_client import ViewTracker, client_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.bots.base import GameInfo
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.bots.runner import SeatRunner
+from vegas_table.engine import game_names, get_game
+from vegas_table.engine.core.fairness import check_reveal
+from vegas_table.replays.fairness import PROVEN, Reveal
+from vegas_table.replays.format import parse_lines
+from vegas_table.replays.verify import verify_bytes
+from vegas_table.server.match import replay_match
 
 
 async def _play(address: str, game_id: str, tokens: dict[int, str]) -> tuple[dict[int | None, Any], list[str]]:
@@ -120,7 +120,7 @@ def test_a_game_of_bots_only_plays_itself(tmp_path: Path, game_name: str) -> Non
 def test_vegas_bot_plays_a_seat_from_the_command_line(tmp_path: Path) -> None:
     with serving(tmp_path) as server, stub_for(server.address) as stub:
         game_id = create(stub, players=3, bots=(0, 2)).game_id
-        command = [sys.executable, "-m", "cli.main", "bot", "--server", server.address, "--game", game_id,
+        command = [sys.executable, "-m", "vegas_table", "bot", "--server", server.address, "--game", game_id,
                    "--seed", "5", "--log-json"]
         finished = subprocess.run(command, capture_output=True, text=True, timeout=120)
         summary = stub.GetGame(pb.GetGameRequest(game_id=game_id))

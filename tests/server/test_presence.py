@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vegas.v1 import table_pb2 as pb
-
-from server.presence import Presence
 from tests.server.harness import create, join_all, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.server.presence import Presence
 
 
 def test_a_seat_is_present_while_a_stream_follows_it() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import grpc
-from vegas.v1 import table_pb2 as pb
 
-from replays.format import line_hash
 from tests.server.harness import create, join_all, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.replays.format import line_hash
 
 
 def test_each_version_names_the_replay_line_written_for_it(tmp_path: Path) -> None:

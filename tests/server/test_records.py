@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from server.errors import ApiError
-from server.records import GameRecord, GameStore, SeatRecord, new_token, saved_change
+from vegas_table.server.errors import ApiError
+from vegas_table.server.records import GameRecord, GameStore, SeatRecord, new_token, saved_change
 
 
 def test_a_new_token_never_begins_with_a_dash_which_a_command_line_would_take_for_an_option() -> None:

@@ -8,12 +8,12 @@ from pathlib import Path
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from engine.lords.board import LOTS
-from server.limits import Limits
 from tests.server.harness import ServerThread, create, join_all, refusal, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.engine.lords.board import LOTS
+from vegas_table.server.limits import Limits
 
 Code = grpc.StatusCode
 Stub = table_pb2_grpc.VegasTableStub

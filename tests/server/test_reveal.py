@@ -10,15 +10,15 @@ from typing import Any
 
 import grpc
 import pytest
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from cli.main import build_parser
-from cli.serve import options_from
-from engine.core.fairness import commitment, game_seed
-from replays.fairness import check_fairness
-from server.session import Settings
 from tests.server.harness import create, refusal, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.cli.main import build_parser
+from vegas_table.cli.serve import options_from
+from vegas_table.engine.core.fairness import commitment, game_seed
+from vegas_table.replays.fairness import check_fairness
+from vegas_table.server.session import Settings
 
 Code = grpc.StatusCode
 Stub = table_pb2_grpc.VegasTableStub

@@ -12,13 +12,13 @@ from typing import TypeVar
 
 import pytest
 
-from engine.core.fairness import commitment
-from server import errors, restoring, seating
-from server.hub import GameHub
-from server.matches import LocalMatches
-from server.records import GameStore
-from server.session import GameSession, Settings
-from server.viewers import Status
+from vegas_table.engine.core.fairness import commitment
+from vegas_table.server import errors, restoring, seating
+from vegas_table.server.hub import GameHub
+from vegas_table.server.matches import LocalMatches
+from vegas_table.server.records import GameStore
+from vegas_table.server.session import GameSession, Settings
+from vegas_table.server.viewers import Status
 
 T = TypeVar("T")
 

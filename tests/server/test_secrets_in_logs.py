@@ -10,14 +10,14 @@ from pathlib import Path
 
 import grpc
 import pytest
-from vegas.v1 import table_pb2 as pb
 
-from common.logs import configure_logging, flush_logs
-from engine.registry import get_game
-from replays.format import ReplayWriter
-from server.match import replay_match
-from server.records import GameRecord
 from tests.server.harness import create, join_all, refusal, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.common.logs import configure_logging, flush_logs
+from vegas_table.engine.registry import get_game
+from vegas_table.replays.format import ReplayWriter
+from vegas_table.server.match import replay_match
+from vegas_table.server.records import GameRecord
 
 FAILED_JOIN_TOKEN = "SEAT-TOKEN-of-the-failed-join-0123456789"
 
@@ -60,7 +60,7 @@ def test_failed_join_restore_and_write_log_no_secret(tmp_path: Path, monkeypatch
         secrets += secrets_of(tmp_path, restored) + secrets_of(tmp_path, written)
         broken_header(tmp_path / "games" / restored / "replay.jsonl")
         (tmp_path / "games" / lobby / "game.json.tmp").mkdir()  # the lobby record cannot be replaced
-        monkeypatch.setattr("server.seating.new_token", lambda: FAILED_JOIN_TOKEN)
+        monkeypatch.setattr("vegas_table.server.seating.new_token", lambda: FAILED_JOIN_TOKEN)
         monkeypatch.setattr(ReplayWriter, "append", failing_append)
         with serving(tmp_path) as server, stub_for(server.address) as stub:
             status, code, _ = refusal(stub.JoinGame, pb.JoinGameRequest(game_id=lobby, name="eve", entropy="e"))

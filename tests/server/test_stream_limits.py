@@ -8,12 +8,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from server.limits import Limits, StreamCounter, address_of
-from server.ratelimit import RateLimiter
 from tests.server.harness import create, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.server.limits import Limits, StreamCounter, address_of
+from vegas_table.server.ratelimit import RateLimiter
 
 Code = grpc.StatusCode
 OWN_CONNECTION = [("grpc.use_local_subchannel_pool", 1)]  # a TCP connection per channel, as from several clients

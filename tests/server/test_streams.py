@@ -10,19 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-from bots.base import GameInfo
-from bots.random_bot import RandomBot
-from bots.runner import SeatRunner
-from server.hub import GameHub
-from server.matches import LocalMatches
-from server.records import GameStore
-from server.service import stream
-from server.session import Settings
 from tests.server.harness import create, join_all, random_action, refusal, serving, stub_for, tracked
 from vegas_client import ViewTracker, ViewUpdate, client_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.bots.base import GameInfo
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.bots.runner import SeatRunner
+from vegas_table.server.hub import GameHub
+from vegas_table.server.matches import LocalMatches
+from vegas_table.server.records import GameStore
+from vegas_table.server.service import stream
+from vegas_table.server.session import Settings
 
 
 class Drop(Exception):

@@ -10,11 +10,11 @@ import os
 from pathlib import Path
 
 import pytest
-from vegas.v1 import table_pb2 as pb
 
-import replays.format
-from common.logs import configure_logging, flush_logs
 from tests.server.harness import create, join_all, refusal, serving, stub_for, submitted_once_back
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.common.logs import configure_logging, flush_logs
+from vegas_table.replays import format as replay_format
 
 TORN = b'{"action":"end","events":[],"hash":"9f'  # the start of a record whose write was cut short
 
@@ -47,11 +47,11 @@ def test_a_record_torn_by_a_failed_write_is_dropped_with_a_warning_when_the_game
     written = []
 
     def half_then_fail(fd: int, data: bytes) -> None:  # the disk fails halfway through one record
-        monkeypatch.setattr(replays.format, "_write_all", whole)
+        monkeypatch.setattr(replay_format, "_write_all", whole)
         written.append(os.write(fd, data[:len(data) // 2]))
         raise OSError(errno.EIO, "Input/output error (injected)")
 
-    whole = replays.format._write_all
+    whole = replay_format._write_all
     out = io.StringIO()
     configure_logging(json=True, stream=out)
     try:
@@ -60,7 +60,7 @@ def test_a_record_torn_by_a_failed_write_is_dropped_with_a_warning_when_the_game
             tokens = join_all(stub, game_id, range(2))
             seat = stub.GetGame(pb.GetGameRequest(game_id=game_id)).actors[0]
             request = pb.SubmitActionRequest(game_id=game_id, seat_token=tokens[seat], action="end")
-            monkeypatch.setattr(replays.format, "_write_all", half_then_fail)
+            monkeypatch.setattr(replay_format, "_write_all", half_then_fail)
             assert refusal(stub.SubmitAction, request)[1] == "suspended"
             assert submitted_once_back(stub, request).version == 1  # re-played from the file, then played
         flush_logs()

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from server import tuning
+from vegas_table.server import tuning
 
 
 class Node:

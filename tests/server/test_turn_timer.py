@@ -18,20 +18,20 @@ from typing import Any
 
 import grpc
 import pytest
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
 
-import replays.format
-from bots import registry
-from bots.base import Bot, Choice, Turn
-from cli.main import build_parser
-from cli.serve import options_from
-from common.logs import configure_logging, flush_logs
-from replays.fairness import Reveal
-from replays.verify import verify_bytes
-from server.session import Settings
-from server.turntimer import DEFAULT_BOT_TURN_TIMER, MAX_TURN_TIMER
 from tests.server.harness import join_all, refusal, serving, stub_for
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.bots import registry
+from vegas_table.bots.base import Bot, Choice, Turn
+from vegas_table.cli.main import build_parser
+from vegas_table.cli.serve import options_from
+from vegas_table.common.logs import configure_logging, flush_logs
+from vegas_table.replays import format as replay_format
+from vegas_table.replays.fairness import Reveal
+from vegas_table.replays.verify import verify_bytes
+from vegas_table.server.session import Settings
+from vegas_table.server.turntimer import DEFAULT_BOT_TURN_TIMER, MAX_TURN_TIMER
 
 SHORT = 0.1  # seconds: a game of 2 seats that nobody plays ends after 36 defaults
 
@@ -200,16 +200,16 @@ def test_a_restored_game_runs_its_clocks_again(tmp_path: Path) -> None:
 
 def test_a_default_whose_record_fails_suspends_the_game_which_recovers_and_ends_by_the_timer(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    whole = replays.format._write_all
+    whole = replay_format._write_all
 
     def fail_once(fd: int, data: bytes) -> None:
-        monkeypatch.setattr(replays.format, "_write_all", whole)
+        monkeypatch.setattr(replay_format, "_write_all", whole)
         raise OSError(errno.EIO, "Input/output error (injected)")
 
     with json_logs() as out, serving(tmp_path) as server, stub_for(server.address) as stub:
         game_id = create(stub, turn_timer=SHORT).game_id
         join_all(stub, game_id, range(2))
-        monkeypatch.setattr(replays.format, "_write_all", fail_once)  # one of the defaults' records fails
+        monkeypatch.setattr(replay_format, "_write_all", fail_once)  # one of the defaults' records fails
         updates = watch_to_the_end(stub, game_id)
         assert updates[-1].status == pb.GAME_STATUS_FINISHED and verified(stub, game_id)
     assert len(lines_of(out, "record_failed")) == 1 and len(lines_of(out, "game_recovered")) == 1

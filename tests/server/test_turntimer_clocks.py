@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from server.turntimer import TurnTimer
+from vegas_table.server.turntimer import TurnTimer
 
 QUICK, SLOWER = 0.01, 0.05
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from server.viewers import Change, ChangeWindow, EventLine, LegalAction, ViewerLog, ViewState
+from vegas_table.server.viewers import Change, ChangeWindow, EventLine, LegalAction, ViewerLog, ViewState
 
 
 def _change(version: int) -> Change:

@@ -7,14 +7,13 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from vegas.v1 import table_pb2 as pb
-
-from server import convert, seating
-from server.hub import GameHub
-from server.matches import LocalMatches
-from server.records import GameStore
-from server.session import GameSession, Settings
-from server.viewers import Subscriber, WatchUpdate
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.server import convert, seating
+from vegas_table.server.hub import GameHub
+from vegas_table.server.matches import LocalMatches
+from vegas_table.server.records import GameStore
+from vegas_table.server.session import GameSession, Settings
+from vegas_table.server.viewers import Subscriber, WatchUpdate
 
 
 def without_clocks(message: pb.Update) -> pb.Update:

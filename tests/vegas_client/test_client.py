@@ -11,13 +11,13 @@ from typing import Any
 import grpc
 import pytest
 import stamina
-from vegas.v1 import table_pb2 as pb
 
-from server.app import ServerOptions
-from server.limits import Limits
 from tests.server.harness import ServerThread, self_signed, serving
 from vegas_client import NewGame, VegasError, client_for, connect
 from vegas_client.errors import is_retryable
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.server.app import ServerOptions
+from vegas_table.server.limits import Limits
 
 
 def test_lobby_calls_and_refusals(tmp_path: Path) -> None:

@@ -9,13 +9,13 @@ import time
 from pathlib import Path
 
 import pytest
-from vegas.v1 import table_pb2 as pb
 
-from bots.base import Bot, Choice, GameInfo, Turn
-from bots.runner import SeatRunner
 from tests.server.harness import serving
 from vegas_client import Clock, GameType, NewGame, RuleSet, ViewUpdate, client_for, wire
 from vegas_client.spec import SpecError, new_game
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.bots.base import Bot, Choice, GameInfo, Turn
+from vegas_table.bots.runner import SeatRunner
 
 
 def test_an_updates_clocks_are_counted_down_from_when_it_came() -> None:

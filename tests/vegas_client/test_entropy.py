@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.core.fairness import commitment
-from server.session import Settings
 from tests.server.harness import serving
 from vegas_client import Follower, GameSummary, NewGame, SeatInfo, client_for
 from vegas_client.entropy import Entropies, reveal_due
+from vegas_table.engine.core.fairness import commitment
+from vegas_table.server.session import Settings
 
 NO_DEADLINE = Settings(reveal_timeout=0, bot_think_ms=0)
 

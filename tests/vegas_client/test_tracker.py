@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.canonical import canonical_bytes, canonical_hash
-from server.diff import make_patch
 from tests.vegas_client.views import VIEWS, diff, snapshot
 from vegas_client.data import LegalAction, Update
 from vegas_client.tracker import Resync, ViewTracker
+from vegas_table.engine.core.canonical import canonical_bytes, canonical_hash
+from vegas_table.server.diff import make_patch
 
 KEYS = st.sampled_from(["a", "b", "c", "lots", "a/b", "m~n", ""])
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.text(max_size=5),

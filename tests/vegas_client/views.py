@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.core.canonical import canonical_bytes, canonical_hash
-from server.diff import make_patch
 from tests.client.positions import played
 from vegas_client.data import Update
+from vegas_table.engine.core.canonical import canonical_bytes, canonical_hash
+from vegas_table.server.diff import make_patch
 
 
 def seat_views(count: int, seat: int = 0) -> list[dict[str, Any]]:

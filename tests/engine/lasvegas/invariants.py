@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from engine.lasvegas.bank import RAINBOW, starting_pile
-from engine.lasvegas.codec import decode, encode
-from engine.lasvegas.state import (
+from vegas_table.engine.lasvegas.bank import RAINBOW, starting_pile
+from vegas_table.engine.lasvegas.codec import decode, encode
+from vegas_table.engine.lasvegas.state import (
     BIGGIE,
     DICE_PER_PLAYER,
     DIE,

@@ -11,10 +11,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.core.api import Event, GameConfig
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.legal import place_options
-from engine.lasvegas.state import BIGGIE, DIE, KICKER, NEUTRAL, PLAY, SLOT, WHITE, LasVegasState, starting_hand
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.legal import place_options
+from vegas_table.engine.lasvegas.state import (
+    BIGGIE,
+    DIE,
+    KICKER,
+    NEUTRAL,
+    PLAY,
+    SLOT,
+    WHITE,
+    LasVegasState,
+    starting_hand,
+)
 
 ANNA, BENNO, CARLA, DENNY = 0, 1, 2, 3
 KINDS = {"die": DIE, "biggie": BIGGIE, "kicker": KICKER, "white": WHITE}

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.errors import MalformedAction
-from engine.lasvegas.actions import Kick, Place, Take, parse_action
+from vegas_table.engine.core.errors import MalformedAction
+from vegas_table.engine.lasvegas.actions import Kick, Place, Take, parse_action
 
 ACTIONS = [Place(n, slot) for n in range(1, 7) for slot in (False, True)] + [
     Kick(owner, biggie) for owner in ("red", "blue", "green", "yellow", "black", "orange") for biggie in (False, True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.api import GameConfig
-from engine.core.rng import Rng
-from engine.lasvegas.chance import roll
-from engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lasvegas.chance import roll
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
 
 
 def test_a_roll_is_one_draw_below_6_to_the_k_written_in_base_6() -> None:

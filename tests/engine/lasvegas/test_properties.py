@@ -10,13 +10,13 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core.api import GameConfig
-from engine.core.errors import EngineError
-from engine.core.match import Match
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.modules import OPTIONS
-from engine.lasvegas.state import OVER, PLAYER_COLOURS
 from tests.engine.lasvegas.invariants import check, check_codec
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.errors import EngineError
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.modules import OPTIONS
+from vegas_table.engine.lasvegas.state import OVER, PLAYER_COLOURS
 
 EVERY_COMBINATION = [combo for size in range(len(OPTIONS) + 1) for combo in combinations(OPTIONS, size)]
 MAX_ACTIONS = 2_000

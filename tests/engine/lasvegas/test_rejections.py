@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.core.errors import IllegalAction, MalformedAction
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.payout import pay_round
-from engine.lasvegas.state import LasVegasState
-from engine.lasvegas.turns import finish
 from tests.engine.lasvegas.table import ANNA, BENNO, CARLA, blank, dice, empty_hands, notes, play, rolled, slot
+from vegas_table.engine.core.errors import IllegalAction, MalformedAction
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.payout import pay_round
+from vegas_table.engine.lasvegas.state import LasVegasState
+from vegas_table.engine.lasvegas.turns import finish
 
 
 def on_the_roll() -> LasVegasState:

@@ -6,14 +6,6 @@ from collections import Counter
 
 import pytest
 
-from engine.core.api import Event, GameConfig
-from engine.core.errors import IllegalAction
-from engine.lasvegas.bank import BASE_NOTES, RAINBOW, minimum, starting_pile
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.modules import Modules
-from engine.lasvegas.payout import pay_casino, pay_round, replace_rainbows
-from engine.lasvegas.state import BIGGIE, DIE, KICKER, NEUTRAL, SLOT, WHITE, starting_hand
-from engine.lasvegas.turns import fill_casinos, finish
 from tests.engine.lasvegas.table import (
     ANNA,
     BENNO,
@@ -30,6 +22,14 @@ from tests.engine.lasvegas.table import (
     rolled,
     slot,
 )
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lasvegas.bank import BASE_NOTES, RAINBOW, minimum, starting_pile
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.modules import Modules
+from vegas_table.engine.lasvegas.payout import pay_casino, pay_round, replace_rainbows
+from vegas_table.engine.lasvegas.state import BIGGIE, DIE, KICKER, NEUTRAL, SLOT, WHITE, starting_hand
+from vegas_table.engine.lasvegas.turns import fill_casinos, finish
 
 
 def paid(state, casino: int) -> list[Event]:  # type: ignore[no-untyped-def]

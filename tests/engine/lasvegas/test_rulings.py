@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-from engine.core.api import Event, GameConfig
-from engine.lasvegas.bank import RAINBOW
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.payout import pay_round, replace_rainbows
-from engine.lasvegas.state import BIGGIE, DIE, NEUTRAL, SLOT
-from engine.lasvegas.turns import fill_casinos
 from tests.engine.lasvegas.table import (
     ANNA,
     BENNO,
@@ -22,6 +16,12 @@ from tests.engine.lasvegas.table import (
     rolled,
     slot,
 )
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.lasvegas.bank import RAINBOW
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.payout import pay_round, replace_rainbows
+from vegas_table.engine.lasvegas.state import BIGGIE, DIE, NEUTRAL, SLOT
+from vegas_table.engine.lasvegas.turns import fill_casinos
 
 
 def test_ruling_seat_0_is_the_start_player_of_round_1() -> None:

@@ -7,12 +7,12 @@ import dataclasses
 import json
 import random
 
-from engine.core.api import Event, GameConfig
-from engine.core.canonical import canonical_bytes
-from engine.lasvegas.game import LAS_VEGAS as GAME
-from engine.lasvegas.modules import OPTIONS
-from engine.lasvegas.state import NEUTRAL
 from tests.engine.lasvegas.table import ANNA, BENNO, CARLA, blank, dice, notes, play, rolled, slot
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.core.canonical import canonical_bytes
+from vegas_table.engine.lasvegas.game import LAS_VEGAS as GAME
+from vegas_table.engine.lasvegas.modules import OPTIONS
+from vegas_table.engine.lasvegas.state import NEUTRAL
 
 
 def whole_game(players: int, options: tuple[str, ...], seed: str) -> tuple[object, list[Event]]:
@@ -98,7 +98,7 @@ def test_log_lines_read_like_the_rulebook() -> None:
     state = blank(4)
     dice(state, 5, {ANNA: 5, BENNO: 3, 2: 3, 3: 1})
     notes(state, 5, 80, 30, 10)
-    from engine.lasvegas.payout import pay_casino
+    from vegas_table.engine.lasvegas.payout import pay_casino
 
     events: list[Event] = []
     pay_casino(state, 4, events)

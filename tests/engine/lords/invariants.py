@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from engine.lords.board import COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR
-from engine.lords.codec import decode, encode
-from engine.lords.state import DICE_PER_PLAYER, MARKERS_PER_PLAYER, LordsState
-from engine.lords.track import is_stop
+from vegas_table.engine.lords.board import COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR
+from vegas_table.engine.lords.codec import decode, encode
+from vegas_table.engine.lords.state import DICE_PER_PLAYER, MARKERS_PER_PLAYER, LordsState
+from vegas_table.engine.lords.track import is_stop
 
 
 def expected_casinos(state: LordsState) -> dict[int, tuple[int, ...]]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core.api import Event, GameConfig
-from engine.lords.board import BLOCKS, COLOURS, END_OF_GAME, LOT_BY_NAME, LOT_COUNT, LOTS, TILES_PER_COLOUR
-from engine.lords.casinos import regroup
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import ACTIONS, LordsState
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.lords.board import BLOCKS, COLOURS, END_OF_GAME, LOT_BY_NAME, LOT_COUNT, LOTS, TILES_PER_COLOUR
+from vegas_table.engine.lords.casinos import regroup
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import ACTIONS, LordsState
 
 SEATS = {
     "classic": {"blue": 0, "green": 1, "red": 2, "yellow": 3},

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalAction
-from engine.lords.events import CasinosMerged, Gambled, LayoffChosen
-from engine.lords.game import LORDS_OF_VEGAS as GAME
 from tests.engine.lords.position import (
     ScriptedDice,
     blank,
@@ -19,6 +16,9 @@ from tests.engine.lords.position import (
     seat,
     tile,
 )
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.events import CasinosMerged, Gambled, LayoffChosen
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 def test_build_next_to_a_same_colour_casino_extends_it() -> None:

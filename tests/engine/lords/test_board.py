@@ -5,8 +5,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from engine.lords.board import CARD_COLOURS, COLOURS, LOTS, TILES_PER_COLOUR
-from engine.lords.track import STOPS, advance, next_stop
+from vegas_table.engine.lords.board import CARD_COLOURS, COLOURS, LOTS, TILES_PER_COLOUR
+from vegas_table.engine.lords.track import STOPS, advance, next_stop
 
 REFERENCE = Path(__file__).parent / "data" / "lords_of_vegas_lots.csv"
 

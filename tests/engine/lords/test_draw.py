@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalAction
-from engine.lords.events import BossTie, DieTakenOver, ParkingPaid
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import DRAW
 from tests.engine.lords.position import ScriptedDice, blank, die_at, kinds, marker, marker_at, play, seat, tile
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.events import BossTie, DieTakenOver, ParkingPaid
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import DRAW
 
 ALL_LOTS_A_TO_E = [f"{b}{n}" for b, count in zip("ABCDE", (6, 6, 12, 9, 6), strict=True)
                    for n in range(1, count + 1)]

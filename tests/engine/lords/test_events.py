@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from engine.core.api import Event, GameConfig
-from engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.core.api import Event, GameConfig
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 def test_events_are_values_the_engine_never_changes_after_emitting_them() -> None:

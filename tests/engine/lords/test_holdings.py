@@ -9,13 +9,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GameConfig, IllegalAction
-from engine.lords.board import LOTS
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.holdings import Facts, holdings, recount
-from engine.lords.state import LordsState
 from tests.engine.lords.position import blank, marker, money, play, tile
 from tests.engine.positions import configs, walk
+from vegas_table.engine import GameConfig, IllegalAction
+from vegas_table.engine.lords.board import LOTS
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.holdings import Facts, holdings, recount
+from vegas_table.engine.lords.state import LordsState
 
 
 def _check(state: LordsState) -> None:

@@ -7,14 +7,14 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bots.base import concrete
-from engine.core.api import GameConfig
-from engine.core.errors import EngineError, IllegalAction
-from engine.core.match import Match
-from engine.lords.board import COLOURS, LOTS
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
 from tests.engine.lords.invariants import check, check_codec
+from vegas_table.bots.base import concrete
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.errors import EngineError, IllegalAction
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.lords.board import COLOURS, LOTS
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState
 
 MAX_STEPS = 5_000
 CONFIGS = st.one_of(

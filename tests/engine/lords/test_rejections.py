@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.core.errors import IllegalAction, MalformedAction
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
 from tests.engine.lords.position import ScriptedDice, blank, marker, money, play, tile
+from vegas_table.engine.core.errors import IllegalAction, MalformedAction
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState
 
 
 def _table() -> LordsState:

@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalAction
-from engine.lords.events import BossTie, CasinoPaid, Gambled, Scored
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.track import advance
 from tests.engine.lords.position import (
     ScriptedDice,
     blank,
@@ -21,6 +17,10 @@ from tests.engine.lords.position import (
     seat,
     tile,
 )
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.events import BossTie, CasinoPaid, Gambled, Scored
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.track import advance
 
 
 def test_yellow_draws_d8() -> None:
@@ -283,7 +283,7 @@ def test_two_player_setup_replaces_f_cards() -> None:
 
 
 def GAME_CONFIG_2P(k: int):
-    from engine.core.api import GameConfig
+    from vegas_table.engine.core.api import GameConfig
 
     return GameConfig("lords", "classic", 2, f"two-{k}")
 

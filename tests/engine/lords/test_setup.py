@@ -6,12 +6,12 @@ import itertools
 
 import pytest
 
-from engine.core.api import GameConfig
-from engine.core.errors import ConfigError
-from engine.lords.board import END_OF_GAME, LOT_COUNT, LOTS
-from engine.lords.events import FirstPlayerRoll, SetupDealt
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.turn import _stack_deck
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.errors import ConfigError
+from vegas_table.engine.lords.board import END_OF_GAME, LOT_COUNT, LOTS
+from vegas_table.engine.lords.events import FirstPlayerRoll, SetupDealt
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.turn import _stack_deck
 
 
 @pytest.mark.parametrize(("rules", "players"), [("classic", 2), ("classic", 4), ("up", 3), ("up", 6)])

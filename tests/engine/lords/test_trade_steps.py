@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalAction, MalformedAction
-from engine.lords.actions import parse_action
-from engine.lords.board import COLOURS, LOT_BY_NAME
-from engine.lords.codec import decode, encode
-from engine.lords.events import TradeClosed, TradeCompleted
 from tests.engine.lords.position import blank, casino_of, die_at, kinds, marker, marker_at, money, play, tile
 from tests.engine.lords.underworld_position import hand_ids, uw_blank
+from vegas_table.engine.core.errors import IllegalAction, MalformedAction
+from vegas_table.engine.lords.actions import parse_action
+from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME
+from vegas_table.engine.lords.codec import decode, encode
+from vegas_table.engine.lords.events import TradeClosed, TradeCompleted
 
 
 def test_an_action_you_perform_this_turn_for_money() -> None:

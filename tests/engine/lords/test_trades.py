@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalAction
-from engine.lords.events import BossTie, TradeClosed, TradeCompleted
-from engine.lords.game import LORDS_OF_VEGAS as GAME
 from tests.engine.lords.position import ScriptedDice, blank, die_at, marker, marker_at, money, play, seat, tile
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.events import BossTie, TradeClosed, TradeCompleted
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 def _table():

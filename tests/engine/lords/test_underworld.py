@@ -6,16 +6,23 @@ import json
 
 import pytest
 
-from engine.core.api import GameConfig
-from engine.core.errors import ConfigError, IllegalAction, MalformedAction
-from engine.lords.actions import Acquire, UseCard, parse_action
-from engine.lords.codec import decode, encode
-from engine.lords.events import CardDiscarded, CardDrawn, CardPointsCounted, CardRevealed, CardScored, TradeClosed
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import Decision
-from engine.lords.track import INSTANT_WIN
 from tests.engine.lords.position import die_at, kinds, marker, money, play, seat, tile
 from tests.engine.lords.underworld_position import MORE_CARDS, hand_ids, line_ids, uw_blank
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.errors import ConfigError, IllegalAction, MalformedAction
+from vegas_table.engine.lords.actions import Acquire, UseCard, parse_action
+from vegas_table.engine.lords.codec import decode, encode
+from vegas_table.engine.lords.events import (
+    CardDiscarded,
+    CardDrawn,
+    CardPointsCounted,
+    CardRevealed,
+    CardScored,
+    TradeClosed,
+)
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import Decision
+from vegas_table.engine.lords.track import INSTANT_WIN
 
 
 def _new(rules: str = "up", players: int = 3, seed: str = "uw", options: tuple[str, ...] = ("underworld",)):

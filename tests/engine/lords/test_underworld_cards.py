@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from engine.core.api import GameConfig
-from engine.core.errors import ConfigError
-from engine.core.match import Match
-from engine.lords.cards import OPS, parse_cards, shipped_text
-from engine.lords.game import LORDS_OF_VEGAS as GAME
 from tests.engine.lords.underworld_position import MORE_CARDS
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.errors import ConfigError
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.lords.cards import OPS, parse_cards, shipped_text
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
 
 
 def test_the_shipped_cards_use_the_rulebooks_words_and_mark_every_ruling() -> None:
@@ -42,7 +42,7 @@ def test_a_user_supplied_card_file_is_given_to_the_game_as_config() -> None:
 def test_a_game_with_its_own_cards_replays_from_its_config() -> None:
     import random
 
-    from bots.base import concrete
+    from vegas_table.bots.base import concrete
 
     config = GameConfig("lords", "up", 3, "mine", ("underworld",), cards=MORE_CARDS)
     match = Match(GAME, config)

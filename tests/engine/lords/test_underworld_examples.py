@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import IllegalAction
-from engine.lords.events import CardRevealed, CardScored
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.track import STOPS
 from tests.engine.lords.position import kinds, money, play, seat, tile
 from tests.engine.lords.underworld_position import MORE_CARDS, hand_ids, line_ids, uw_blank
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.lords.events import CardRevealed, CardScored
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.track import STOPS
 
 
 def test_purple_draws_july_4th_party_and_discards_shady_deal() -> None:

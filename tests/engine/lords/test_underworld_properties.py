@@ -10,18 +10,18 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bots.base import concrete
-from engine.core.api import GameConfig
-from engine.core.errors import IllegalAction
-from engine.core.match import Match
-from engine.lords.actions import TRADE_ACTIONS
-from engine.lords.board import LOTS
-from engine.lords.game import LORDS_OF_VEGAS as GAME
-from engine.lords.state import LordsState
-from replays.recorder import RecordedMatch
-from replays.verify import VERIFIED, verify_path
 from tests.engine.lords.invariants import check_codec, expected_casinos
 from tests.engine.lords.underworld_position import MORE_CARDS
+from vegas_table.bots.base import concrete
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.core.errors import IllegalAction
+from vegas_table.engine.core.match import Match
+from vegas_table.engine.lords.actions import TRADE_ACTIONS
+from vegas_table.engine.lords.board import LOTS
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
+from vegas_table.engine.lords.state import LordsState
+from vegas_table.replays.recorder import RecordedMatch
+from vegas_table.replays.verify import VERIFIED, verify_path
 
 MAX_STEPS = 5_000
 CONFIGS = st.one_of(st.tuples(st.just("classic"), st.integers(2, 4)), st.tuples(st.just("up"), st.integers(2, 6)))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from engine.core.api import GameConfig
-from engine.lords.cards import cards_for
-from engine.lords.state import Held, LordsState, Underworld
 from tests.engine.lords.position import blank, seat
+from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lords.cards import cards_for
+from vegas_table.engine.lords.state import Held, LordsState, Underworld
 
 MORE_CARDS = (Path(__file__).parent / "data" / "underworld_more_cards.toml").read_text()
 
