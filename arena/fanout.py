@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from importlib.metadata import packages_distributions
+from pathlib import Path
 from typing import Any
 
 from vegas_table.arena.play import GameRecord, GameSpec, play_spec
@@ -69,6 +70,8 @@ def _on_cores(specs: Sequence[GameSpec], jobs: int, done: Progress) -> list[Game
 
 
 def _on_ray(specs: Sequence[GameSpec], address: str, done: Progress) -> list[GameRecord]:
+    if address:
+        use_ray_token()  # before Ray is imported: it reads its authentication mode once, then
     try:
         ray: Any = importlib.import_module("ray")  # an optional extra, typed loosely
     except ImportError:
@@ -99,15 +102,26 @@ def _on_ray(specs: Sequence[GameSpec], address: str, done: Progress) -> list[Gam
 
 def _init_ray(ray: Any, address: str, specs: Sequence[GameSpec]) -> None:
     """Start a fresh Ray on this machine ("local": never one a crashed `ray start` left behind in
-    /tmp/ray/ray_current_cluster), or join the cluster at `address`. A cluster of a current Ray release
-    checks a token (`ray start --head` writes it to ~/.ray/auth_token; RAY_AUTH_TOKEN or
-    RAY_AUTH_TOKEN_PATH name another): a refusal is said in one sentence."""
+    /tmp/ray/ray_current_cluster), or join the cluster at `address`; a refusal is said in one sentence."""
     try:
         ray.init(address=address or "local", include_dashboard=False, log_to_driver=False,
                  runtime_env=_runtime_env(specs))
     except (ConnectionError, RuntimeError, ray.exceptions.RayError) as error:
         where = f"the Ray cluster at {address}" if address else "a Ray on this machine"
         raise SystemExit(f"--ray: cannot join {where}: {_cause(error)} (docs/BOTS.md, \"Ray\")") from None
+
+
+def use_ray_token() -> None:
+    """Send the cluster's token where there is one. A current Ray's `ray start --head` turns token
+    authentication on and writes the token to ~/.ray/auth_token, but a driver joining it stays in the
+    default mode and is refused (InvalidAuthToken) unless RAY_AUTH_MODE=token; so that is set when a token is
+    at hand (RAY_AUTH_TOKEN, the file RAY_AUTH_TOKEN_PATH names, or ~/.ray/auth_token) and the mode was not
+    chosen already."""
+    if "RAY_AUTH_MODE" in os.environ:
+        return
+    token_file = Path(os.environ.get("RAY_AUTH_TOKEN_PATH") or Path.home() / ".ray" / "auth_token")
+    if os.environ.get("RAY_AUTH_TOKEN") or token_file.is_file():
+        os.environ["RAY_AUTH_MODE"] = "token"
 
 
 def _runtime_env(specs: Sequence[GameSpec]) -> dict[str, Any] | None:

@@ -1,7 +1,7 @@
 """The server's optional password (`vegas serve --password-file`): for hosts who want only their friends in.
 
-Every call but the health checks must carry it in the metadata `vegas-password`, or is refused with
-UNAUTHENTICATED and a sentence before it reaches the service. It is compared in constant time (both sides
+Every call but the health checks and reflection must carry it in the metadata `vegas-password`, or is
+refused with UNAUTHENTICATED and a sentence before it reaches the service. It is compared in constant time (both sides
 hashed first, so not even its length shows), and never logged.
 """
 
@@ -15,13 +15,17 @@ from typing import Any
 import grpc
 import structlog
 from grpc_health.v1 import health
+from grpc_reflection.v1alpha import reflection
 
-from common.password import PASSWORD_METADATA
-from server import errors
+from vegas_table.common.password import PASSWORD_METADATA
+from vegas_table.server import errors
 
 log = structlog.get_logger("vegas.server")
 
-OPEN_PREFIX = f"/{health.SERVICE_NAME}/"  # health checks need no password: load balancers and scripts ask them
+# Calls that need no password: health checks, which load balancers and scripts ask, and reflection (`grpcurl
+# list`, `describe`), which tells only what proto/vegas/v1/table.proto says to anyone who reads it: the services
+# and their messages, nothing of any game (docs/SECURITY.md).
+OPEN_PREFIXES = (f"/{health.SERVICE_NAME}/", f"/{reflection.SERVICE_NAME}/")
 
 
 def _digest(password: str) -> bytes:
@@ -44,7 +48,7 @@ class PasswordCheck(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                                 details: grpc.HandlerCallDetails) -> Any:
         handler = await continuation(details)
         method = details.method
-        if handler is None or method.startswith(OPEN_PREFIX) or self.allows(details.invocation_metadata):
+        if handler is None or method.startswith(OPEN_PREFIXES) or self.allows(details.invocation_metadata):
             return handler
         return _refusing(handler, method)
 

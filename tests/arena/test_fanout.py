@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
+from tests.bots.test_docs_bot import example_bot
 from vegas_table.arena.fanout import play_games
 from vegas_table.arena.play import GameRecord
 from vegas_table.cli.simulate import plan
@@ -51,3 +57,41 @@ def test_the_arena_benchmark_compares_one_process_with_several_on_the_same_games
 
     rows = arena_suite(quick=True)
     assert [r.unit for r in rows] == ["games/s", "games/s", "x"] and all(r.value > 0 for r in rows)
+
+
+def test_vegas_simulate_joins_a_ray_start_head_cluster_with_its_token(tmp_path: Path) -> None:
+    """`ray start --head` of a current Ray turns token authentication on when a token is at hand (in
+    ~/.ray/auth_token: any local `ray.init()` before wrote one): `--ray ADDRESS` sends it, ships a bot module
+    from the current directory to the workers, and gives what one process gives."""
+    pytest.importorskip("ray")
+    (tmp_path / "thrifty.py").write_text(example_bot(), encoding="utf-8")
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("RAY_")}, "HOME": str(tmp_path)}
+    ray = str(Path(sys.executable).parent / "ray")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    token = subprocess.run([ray, "get-auth-token", "--generate"], env=env, capture_output=True, text=True,
+                           timeout=120)
+    assert token.returncode == 0 and (tmp_path / ".ray" / "auth_token").is_file(), token.stderr[-2000:]
+    sessions = tempfile.mkdtemp(prefix="ray")  # short: Ray's socket paths under it must fit in 107 bytes
+    started = subprocess.run([ray, "start", "--head", "--port", str(port), "--include-dashboard=false",
+                              "--temp-dir", sessions, "--num-cpus", "2"],
+                             env=env, capture_output=True, text=True, timeout=300)
+    assert started.returncode == 0, started.stderr[-2000:]
+    try:
+        assert "Token authentication is enabled" in started.stderr + started.stdout
+        args = ["simulate", "--game", "lasvegas", "--players", "2", "--games", "12", "--seed", "cluster",
+                "--bots", "thrifty:Thrifty,random", "--json"]
+
+        def run(*where: str) -> dict[str, object]:
+            done = subprocess.run([str(Path(sys.executable).parent / "vegas"), *args, *where], cwd=tmp_path,
+                                  env=env, capture_output=True, text=True, timeout=600)
+            assert done.returncode == 0, done.stderr[-2000:]
+            data: dict[str, object] = json.loads(done.stdout)
+            data.pop("seconds"), data.pop("games_per_second")
+            return data
+
+        assert run("--ray", f"127.0.0.1:{port}") == run("--jobs", "1")
+    finally:
+        subprocess.run([ray, "stop", "--force"], env=env, capture_output=True, timeout=120)
+        shutil.rmtree(sessions, ignore_errors=True)

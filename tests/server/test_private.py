@@ -13,13 +13,14 @@ from pathlib import Path
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from vegas.v1 import table_pb2 as pb
-from vegas.v1 import table_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from common.logs import configure_logging, flush_logs
-from common.password import PASSWORD_METADATA, read_password
 from tests.server.harness import ServerThread, refusal, serving, stub_for
 from vegas_client import NewGame, connect
+from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.api.v1 import table_pb2_grpc
+from vegas_table.common.logs import configure_logging, flush_logs
+from vegas_table.common.password import PASSWORD_METADATA, read_password
 
 Code = grpc.StatusCode
 Stub = table_pb2_grpc.VegasTableStub
@@ -88,7 +89,7 @@ def locked(tmp_path_factory: pytest.TempPathFactory) -> ServerThread:
         yield running  # type: ignore[misc]
 
 
-def test_without_the_password_every_call_but_health_is_refused(locked: ServerThread) -> None:
+def test_without_the_password_every_call_but_health_and_reflection_is_refused(locked: ServerThread) -> None:
     with stub_for(locked.address) as stub, grpc.insecure_channel(locked.address) as channel:
         unary = refusal(stub.ListGames, pb.ListGamesRequest())
         wrong = refusal(lambda r: stub.ListGames(r, metadata=((PASSWORD_METADATA, "open sesam"),)),
@@ -96,6 +97,9 @@ def test_without_the_password_every_call_but_health_is_refused(locked: ServerThr
         watch = refusal(lambda r: next(stub.Watch(r)), pb.WatchRequest(game_id="abcdef"))
         act = refusal(lambda r: list(stub.Act(iter([r]))), pb.SubmitActionRequest(game_id="abcdef"))
         health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest())
+        request = reflection_pb2.ServerReflectionRequest(list_services="")
+        [listed] = list(reflection_pb2_grpc.ServerReflectionStub(channel).ServerReflectionInfo(iter([request])))
+    assert "vegas.v1.VegasTable" in {s.name for s in listed.list_services_response.service}
     for refused in (unary, wrong, watch, act):
         assert refused[:2] == (Code.UNAUTHENTICATED, "password_required")
     assert "vegas-password" in unary[2] and "open sesame" not in unary[2]
@@ -134,7 +138,7 @@ def test_vegas_bot_brings_the_password_and_the_join_code(locked: ServerThread, t
         created = stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=3, private=True,
                                                        bots=[pb.BotSeat(seat=0), pb.BotSeat(seat=2)]),
                                   metadata=allowed)
-        command = [sys.executable, "-m", "cli.main", "bot", "--server", locked.address, "--game", created.game_id,
+        command = [sys.executable, "-m", "vegas_table", "bot", "--server", locked.address, "--game", created.game_id,
                    "--code", created.join_code, "--password-file", str(secret), "--seed", "5"]
         finished = subprocess.run(command, capture_output=True, text=True, timeout=120)
         summary = stub.GetGame(pb.GetGameRequest(game_id=created.game_id, join_code=created.join_code),
