@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.bots.test_docs_bot import example_bot
-from vegas_table.arena.fanout import play_games
+from vegas_table.arena.fanout import play_games, use_ray_token
 from vegas_table.arena.play import GameRecord
 from vegas_table.cli.simulate import plan
 
@@ -95,3 +95,21 @@ def test_vegas_simulate_joins_a_ray_start_head_cluster_with_its_token(tmp_path: 
     finally:
         subprocess.run([ray, "stop", "--force"], env=env, capture_output=True, timeout=120)
         shutil.rmtree(sessions, ignore_errors=True)
+
+
+@pytest.mark.parametrize(("given", "token_file", "mode"), [
+    ({}, True, "token"), ({}, False, None), ({"RAY_AUTH_TOKEN": "t"}, False, "token"),
+    ({"RAY_AUTH_MODE": "disabled"}, True, "disabled"),
+])
+def test_a_token_at_hand_is_sent_unless_the_mode_was_chosen(given: dict[str, str], token_file: bool, mode: str | None,
+                                                             tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in given.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if token_file:
+        (tmp_path / ".ray").mkdir()
+        (tmp_path / ".ray" / "auth_token").write_text("secret")
+    use_ray_token()
+    assert os.environ.get("RAY_AUTH_MODE") == mode

@@ -131,3 +131,10 @@ def test_docs_publish_the_very_schemas_the_package_ships() -> None:
     for game in ("lords", "lasvegas"):
         published = DOCS / f"{game}-view.schema.json"
         assert published.read_text(encoding="utf-8") == view_schema_text(game), f"{published} is not the shipped one"
+
+
+def test_vegas_schema_prints_the_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    from vegas_table.cli.main import main
+
+    assert main(["schema", "lasvegas"]) == 0
+    assert capsys.readouterr().out == view_schema_text("lasvegas")
