@@ -13,6 +13,7 @@ from pathlib import Path
 from vegas_table.bots.base import Bot
 from vegas_table.bots.local import decide, game_info, seat_to_ask
 from vegas_table.bots.registry import make_bot
+from vegas_table.bots.seeds import seat_seed
 from vegas_table.engine import GameConfig, Match, get_game
 from vegas_table.replays.recorder import RecordedMatch
 
@@ -47,7 +48,7 @@ class GameRecord:
 
 def play_spec(spec: GameSpec) -> GameRecord:
     """Play the game `spec` describes with freshly made bots."""
-    bots = [make_bot(name, f"{spec.config.seed}/{seat}", plugins=True) for seat, name in enumerate(spec.seats)]
+    bots = [make_bot(name, seat_seed(spec.config.seed, seat), plugins=True) for seat, name in enumerate(spec.seats)]
     record = play_one(spec.config, bots, spec.replay)
     record.index, record.seats = spec.index, spec.seats
     return record

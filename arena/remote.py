@@ -24,6 +24,7 @@ from vegas_table.arena.play import GameRecord, GameSpec
 from vegas_table.bots.base import GameInfo
 from vegas_table.bots.registry import make_bot
 from vegas_table.bots.runner import SeatRunner
+from vegas_table.bots.seeds import seat_seed
 from vegas_table.engine import get_game
 
 
@@ -57,7 +58,7 @@ async def play_spec_remote(table: Table, spec: GameSpec) -> GameRecord:
     for seat, name in enumerate(spec.seats):
         joined = await table.join_game(created.game_id, f"{name} {seat}", seat)
         info = GameInfo(config.game, config.rules, config.players, config.options, seat)
-        bot = make_bot(name, f"{config.seed}/{seat}", plugins=True)
+        bot = make_bot(name, seat_seed(config.seed, seat), plugins=True)
         runners.append(SeatRunner(table, created.game_id, joined.token, bot, info))
     views = await asyncio.gather(*(runner.play() for runner in runners))
     game = get_game(config.game)

@@ -23,6 +23,7 @@ from vegas_table.arena.play import play_one
 from vegas_table.arena.stats import percentile
 from vegas_table.bots.base import Bot, Choice, GameInfo, Turn
 from vegas_table.bots.registry import make_bot
+from vegas_table.bots.seeds import seat_seed
 from vegas_table.engine import GameConfig
 
 
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in range(args.games):
         config = GameConfig(args.game, args.rules, args.players, f"{args.seed}{game}", ())
         rotated = names[game % len(names):] + names[:game % len(names)]  # every bot at every seat in turn
-        bots: list[Bot] = [Timed(make_bot(name, f"{config.seed}/{seat}", plugins=True), seconds[name])
+        bots: list[Bot] = [Timed(make_bot(name, seat_seed(config.seed, seat), plugins=True), seconds[name])
                            for seat, name in enumerate(rotated)]
         play_one(config, bots)
         print(f"game {game + 1} of {args.games} played", file=sys.stderr, flush=True)
