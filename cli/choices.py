@@ -3,6 +3,8 @@ bots. Listed where they are chosen, so nobody has to read the code to find them.
 
 from __future__ import annotations
 
+import argparse
+
 from vegas_table.bots.registry import bot_names
 from vegas_table.engine.registry import game_names, get_game
 
@@ -24,3 +26,15 @@ def options_text() -> str:
 
 def bots_text() -> str:
     return ", ".join(bot_names())
+
+
+# `--color`'s words (vegas_table.client.render.styles.COLOR_CHOICES maps each to a depth; listed here so
+# that every command's parser is built without importing prompt_toolkit)
+COLOR_NAMES = ("auto", "none", "16", "256", "truecolor")
+
+
+def add_color_argument(parser: argparse.ArgumentParser) -> None:
+    """`--color`, for the commands that draw the board (the client, `replay show`)."""
+    parser.add_argument("--color", choices=COLOR_NAMES, default="auto",
+                        help="the colours to draw with: auto (what the terminal says; none where NO_COLOR is set), "
+                        "none, 16, 256 or truecolor (default: auto)")

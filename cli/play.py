@@ -25,7 +25,7 @@ import structlog
 
 from vegas_client.seats import SeatStore, state_dir
 from vegas_table.bots.registry import bot_problem
-from vegas_table.cli.choices import bots_text, options_text, rules_text
+from vegas_table.cli.choices import add_color_argument, bots_text, options_text, rules_text
 from vegas_table.common.logs import configure_logging
 from vegas_table.common.password import read_password
 
@@ -81,6 +81,7 @@ def register(commands: Any) -> None:
                         help="never ask before sending a command (no end-of-turn or cost questions)")
     parser.add_argument("--tls", action="store_true", help="connect with TLS, trusting the system's CAs")
     parser.add_argument("--tls-ca", type=Path, metavar="PEM", help="connect with TLS, trusting this CA certificate")
+    add_color_argument(parser)
     parser.add_argument("--log-file", type=Path, help="where to log (default: client.log in the state directory)")
     parser.add_argument("--log-json", action="store_true", help="log JSON lines")
     parser.set_defaults(func=run)
@@ -160,7 +161,7 @@ async def play(args: argparse.Namespace) -> None:
         link.codes[args.game] = args.code
     model = ClientModel(server=address, name=args.name.strip(),
                         confirm_over=None if args.no_confirm else args.confirm_over)
-    client = ClientApp(model, link, SeatStore(), seat_key="local" if local else address)
+    client = ClientApp(model, link, SeatStore(), seat_key="local" if local else address, color=args.color)
     create = args.create or (LOCAL_GAME if local and not args.game else "")
     resume = bool(local) and not args.game and not args.create and not args.new
     log.info("client_start", server=address, local=bool(local), game=args.game, create=create, resume=resume)

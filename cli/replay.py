@@ -17,6 +17,7 @@ import structlog
 from rich.console import Console
 from rich.markup import escape
 
+from vegas_table.cli.choices import add_color_argument
 from vegas_table.cli.progress import progress
 from vegas_table.common.extras import missing_extra
 from vegas_table.common.logs import configure_logging
@@ -47,6 +48,7 @@ def register(commands: Any) -> None:
                            description="Step through a replay on the client's board view. Commands: "
                            f"{HELP}. The arrow keys step when the command line is empty.")
     show.add_argument("file", type=Path, metavar="FILE", help="the replay file (.jsonl) to step through")
+    add_color_argument(show)
     _logging_options(show)
     show.set_defaults(func=run_show)
     audit = jobs.add_parser("audit", help="who made and lost money where, trades, gambles, luck and dice",
@@ -97,7 +99,7 @@ def run_show(args: argparse.Namespace) -> int:
         return 1
     from vegas_table.client.replay_viewer import ReplayViewer  # prompt_toolkit's screen only when there is one to show
 
-    ReplayViewer(stepper, str(args.file)).run()
+    ReplayViewer(stepper, str(args.file), color=args.color).run()
     return 0
 
 

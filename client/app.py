@@ -38,7 +38,7 @@ from vegas_table.client.inputs import CommandCompleter, CommandValidator
 from vegas_table.client.layout import ClientLayout
 from vegas_table.client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
 from vegas_table.client.orders import CommandError, Order
-from vegas_table.client.render.styles import client_style
+from vegas_table.client.render.styles import client_style, color_depth
 from vegas_table.client.sending import deliver
 from vegas_table.client.standings import audit_page, final_page
 from vegas_table.client.suggestions import CLIENT_WORDS
@@ -84,7 +84,8 @@ class ClientApp:
     """The lobby and game screens of one player (or spectator) on one server."""
 
     def __init__(self, model: ClientModel, link: Table, seats: SeatStore, *, input: Input | None = None,
-                 output: Output | None = None, seat_key: str | None = None, replay_dir: Path | None = None) -> None:
+                 output: Output | None = None, seat_key: str | None = None, replay_dir: Path | None = None,
+                 color: str = "auto") -> None:
         self.model = model
         self.replay_dir = replay_dir or state_dir() / "replays"  # where finished games' replays are kept
         self.link = link
@@ -94,9 +95,10 @@ class ClientApp:
                               complete_while_typing=True, validate_while_typing=True, history=InMemoryHistory(),
                               accept_handler=self._accept, on_text_changed=self._edited)
         self.layout = ClientLayout(self)
+        depth = color_depth(color)
         self.application: Application[None] = Application(
-            layout=self.layout.build(), key_bindings=load_key_bindings(self), style=client_style(),
-            full_screen=True, input=input, output=output)
+            layout=self.layout.build(), key_bindings=load_key_bindings(self), style=client_style(depth),
+            color_depth=depth, full_screen=True, input=input, output=output)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.follower: asyncio.Task[None] | None = None
         self.last_record: Witnessed | None = None  # the last replay record the server named (its version, hash)

@@ -20,7 +20,7 @@ from prompt_toolkit.layout import BufferControl, FormattedTextControl, HSplit, L
 from prompt_toolkit.layout.processors import BeforeInput
 
 from vegas_table.client.render import UnknownGame, render_board, render_header, render_players
-from vegas_table.client.render.styles import client_style
+from vegas_table.client.render.styles import client_style, color_depth
 from vegas_table.client.render.text import Line, fit, join_lines, truncate
 from vegas_table.replays.stepper import HELP, ReplayStepper
 
@@ -42,16 +42,17 @@ def side_width() -> int:
 class ReplayViewer:
     """The screen: header, board, players and log, a status line and the command line."""
 
-    def __init__(self, stepper: ReplayStepper, source: str, **app_options: Any) -> None:
+    def __init__(self, stepper: ReplayStepper, source: str, color: str = "auto", **app_options: Any) -> None:
         self.stepper = stepper
         self.source = source
         problem = stepper.report.problem
         self.message = "" if problem is None else (f"the file fails at line {problem.line} ({problem.what}): "
                                                    f"showing the game up to record {stepper.last}")
         self.input = Buffer(multiline=False, accept_handler=self._accept)
+        depth = color_depth(color)
         self.app: Application[None] = Application(layout=Layout(self._layout(), focused_element=self.input),
-                                                  key_bindings=self._bindings(), style=client_style(),
-                                                  full_screen=True, **app_options)
+                                                  key_bindings=self._bindings(), style=client_style(depth),
+                                                  color_depth=depth, full_screen=True, **app_options)
 
     # --- layout ------------------------------------------------------------------------------------------
 
