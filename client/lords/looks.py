@@ -29,7 +29,7 @@ def _cards(view: Mapping[str, Any]) -> list[str]:
     if not uw:
         return ["This game is played without the Underworld (option underworld)."]
     lines = [f"Underworld: {uw['deck_left']} cards in the deck; line (oldest first):"]
-    lines += [f"  {card['id']}: {card_words(card)}" for card in uw["line"]] or ["  (empty)"]
+    lines += [f"  {card['id']}: {card_words(card)} Printed: \"{card['text']}\"" for card in uw["line"]] or ["  (empty)"]
     lines.append(f"Underworld discards: {', '.join(uw['discards']) or 'none'}")
     for seat, hand in enumerate(uw["hands"]):
         held = "; ".join(card_words(c) + (f" [${c['money']}m on it]" if c.get("money") else "")

@@ -247,10 +247,9 @@ def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
 
 
 def card_words(card: Mapping[str, Any], name: bool = True) -> str:
-    """A card as a player reads it: name (unless its id is shown beside it), cost, end-of-game points, effect."""
-    points = f" {card['points']:+d}pt" if card.get("points") else ""
-    use = f" (use: ${card['use_cost']}m)" if card.get("use_cost") else ""
-    return f"{card['name'] + ' ' if name else ''}${card['cost']}m{points}: {card['text']}{use}"
+    """A card as a player reads it: its name (unless its id is shown beside it) and what it does, cost,
+    timing and points included, in the engine's words (the view's `effect`)."""
+    return f"{card['name'] + ': ' if name else ''}{card['effect']}"
 
 
 def underworld_lines(view: Mapping[str, Any], width: int) -> list[Line]:
@@ -278,8 +277,10 @@ def underworld_lines(view: Mapping[str, Any], width: int) -> list[Line]:
                 lines += wrap_line([player_badge(view, seat, "  yours "), ("class:info", card["id"]),
                                     ("", f" {card_words(card, name=False)}{held}{state}")], width)
             continue
-        names = ", ".join(c["name"] + (f" [${c['money']}m]" if c.get("money") else "") for c in hand)
-        lines += wrap_line([player_badge(view, seat, f"  {seat_name(view, seat)} "), ("", names)], width)
+        for card in hand:
+            held = f" [${card['money']}m on it]" if card.get("money") else ""
+            lines += wrap_line([player_badge(view, seat, f"  {seat_name(view, seat)} "), ("class:info", card["id"]),
+                                ("", f" {card_words(card, name=False)}{held}")], width)
     return lines
 
 

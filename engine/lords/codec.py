@@ -15,6 +15,7 @@ from vegas_table.engine.core.api import GameConfig
 from vegas_table.engine.core.canonical import JSONValue
 from vegas_table.engine.core.rng import Rng
 from vegas_table.engine.lords.board import BLOCKS, CARD_COLOURS, COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR, card_name
+from vegas_table.engine.lords.card_words import card_effect
 from vegas_table.engine.lords.cards import CardDef, cards_for
 from vegas_table.engine.lords.casinos import boss, regroup, tile_count, touches_strip
 from vegas_table.engine.lords.state import (
@@ -170,9 +171,11 @@ def _public_view(state: LordsState) -> dict[str, JSONValue]:
 
 
 def card_view(card: CardDef) -> dict[str, JSONValue]:
-    """A card as players read it: id, name, cost, end-of-game points, timing and its words."""
+    """A card as players read it: id, name, cost, end-of-game points, timing, its printed words and what it
+    does as the engine plays it (`card_words.card_effect`)."""
     return {"id": card.id, "name": card.name, "cost": card.cost, "points": card.points, "timing": card.timing,
-            "text": card.text, "use_cost": card.use_cost, "target": card.target or None}
+            "text": card.text, "effect": card_effect(card), "use_cost": card.use_cost,
+            "target": card.target or None}
 
 
 def _underworld_view(uw: Underworld) -> dict[str, JSONValue]:

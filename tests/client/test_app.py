@@ -228,7 +228,7 @@ def test_an_underworld_game_shows_the_line_and_sends_acquire(tmp_path: Path) -> 
         card = table.match.view(None)["underworld"]["line"][0]
         async with session(table, tmp_path, columns=120, rows=40) as s:
             screen = await s.screen_shows("underworld deck")
-            assert f"line {card['id']} ${card['cost']}m" in screen
+            assert f"line {card['id']} Costs ${card['cost']}m." in screen
             s.type(f"acquire {card['id']}\r")
             await sent(s)
             assert s.table.sent == [Submit(f"acquire {card['id']}")]
@@ -250,6 +250,6 @@ def test_pile_and_cards_show_what_anyone_at_the_table_may_look_at(tmp_path: Path
             s.type("pile\r")
             await s.screen_shows(f"newest first): {newest}")
             s.type("cards\r")
-            await s.screen_shows(f"{card['id']}: {card['name']} ${card['cost']}m")
+            await s.screen_shows(f"{card['id']}: {card['name']}: {card['effect'][:20]}")
             assert not s.table.sent  # looking sends nothing
     run(test)
