@@ -14,29 +14,33 @@ from typing import Any
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.formatted_text import StyleAndTextTuples, split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import BufferControl, FormattedTextControl, HSplit, Layout, VSplit, Window
+from prompt_toolkit.layout import (
+    BufferControl,
+    Dimension,
+    DynamicContainer,
+    FormattedTextControl,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
 from prompt_toolkit.layout.processors import BeforeInput
 
-from vegas_table.client.render import UnknownGame, render_board, render_header, render_players
+from vegas_table.client.arrange import Arrangement, arrange
+from vegas_table.client.render import UnknownGame, board_lines, render_board, render_header, render_players
 from vegas_table.client.render.styles import client_style, color_depth
 from vegas_table.client.render.text import Line, fit, join_lines, truncate
 from vegas_table.replays.stepper import HELP, ReplayStepper
 
 KEYS = "→/← step · Home/End · Enter a command · Ctrl-C quits"
-BOARD_WIDTH = 76  # what the board needs for its compact cells; the players and the log get the rest
 QUIT = ("q", "quit", "exit")
 
 
 def _size() -> tuple[int, int]:
     size = get_app().output.get_size()
     return size.columns, size.rows
-
-
-def side_width() -> int:
-    """Columns for the players and the log: what the board leaves, within reason."""
-    return max(36, min(64, _size()[0] - BOARD_WIDTH - 1))
 
 
 class ReplayViewer:
@@ -49,6 +53,7 @@ class ReplayViewer:
         self.message = "" if problem is None else (f"the file fails at line {problem.line} ({problem.what}): "
                                                    f"showing the game up to record {stepper.last}")
         self.input = Buffer(multiline=False, accept_handler=self._accept)
+        self._arranged: tuple[tuple[int, int, int], Arrangement] | None = None
         depth = color_depth(color)
         self.app: Application[None] = Application(layout=Layout(self._layout(), focused_element=self.input),
                                                   key_bindings=self._bindings(), style=client_style(depth),
@@ -57,24 +62,50 @@ class ReplayViewer:
     # --- layout ------------------------------------------------------------------------------------------
 
     def _layout(self) -> HSplit:
+        """The game screen's arrangement (`client.arrange`): the players and the log beside the board where
+        they fit, under it on a narrow screen, so that every lot shows at 80x24 as it does in the game."""
         def text(render: Any) -> FormattedTextControl:
             return FormattedTextControl(render, focusable=False)
 
-        side = HSplit([Window(text(self.players_text), wrap_lines=False, height=self._players_height),
-                       Window(height=1, char="─", style="class:dim"),
-                       Window(text(self.log_text), wrap_lines=False)], width=side_width)
+        def players_height() -> Dimension:  # as tall as the arrangement says, less where the screen is short
+            lines = self.arrangement().players_height
+            return Dimension(min=1, max=lines, preferred=lines)
+
+        def panels() -> list[Window]:  # the players, a rule and the log: each arrangement has its own
+            return [Window(text(self.players_text), wrap_lines=False, height=players_height),
+                    Window(height=1, char="─", style="class:dim"), Window(text(self.log_text), wrap_lines=False)]
+
+        wide = VSplit([Window(text(self.board_text), wrap_lines=False), Window(width=1, char="│", style="class:dim"),
+                       HSplit(panels(), width=lambda: self.arrangement().side_width)])
+        stacked = HSplit([Window(text(self.board_text), wrap_lines=False,
+                                 height=lambda: self.arrangement().board_height), *panels()])
         return HSplit([
             Window(text(self.header_text), height=1),
-            VSplit([Window(text(self.board_text), wrap_lines=False), Window(width=1, char="│", style="class:dim"),
-                    side]),
+            DynamicContainer(lambda: wide if self.arrangement().side_by_side else stacked),
             Window(text(self.status_text), height=1, style="class:dim"),
             Window(BufferControl(self.input, input_processors=[BeforeInput("replay> ", style="class:title")]),
                    height=1),
         ])
 
-    def _players_height(self) -> int:
-        """The players' table's lines (it goes on over more lines on a narrow side column), at most 14."""
-        return min(14, 1 + sum(1 for fragment in self.players_text() if fragment[1] == "\n"))
+    def arrangement(self) -> Arrangement:
+        """Where the board, the players and the log go at this size (the game screen's rule), kept for the
+        redraw: the same size always gives the same arrangement."""
+        columns, rows = _size()
+        key = (columns, rows, self.stepper.index)
+        if self._arranged is None or self._arranged[0] != key:
+            view = self.view()
+
+            def board(width: int, room: int) -> int:
+                try:
+                    return board_lines(view, width, room)
+                except UnknownGame:
+                    return 1
+
+            def players(width: int) -> int:
+                return len(list(split_lines(self.players_at(width))))
+
+            self._arranged = (key, arrange(columns, rows, board, players, lambda width: 0))
+        return self._arranged[1]
 
     def view(self) -> dict[str, Any]:
         return self.stepper.view()
@@ -87,15 +118,18 @@ class ReplayViewer:
             return [("class:title", fit(f"{self.stepper.game.title}: {self.source}", width))]
 
     def board_text(self) -> StyleAndTextTuples:
-        width, height = _size()
+        a = self.arrangement()
         try:
-            return render_board(self.view(), width=max(20, width - side_width() - 1), height=max(4, height - 4))
+            return render_board(self.view(), width=a.board_width, height=a.board_height)
         except UnknownGame:
             return [("class:dim", f"no board view for {self.stepper.game.title} yet: standings on the right")]
 
     def players_text(self) -> StyleAndTextTuples:
+        return self.players_at(self.arrangement().side_width)
+
+    def players_at(self, width: int) -> StyleAndTextTuples:
         try:
-            return render_players(self.view(), width=side_width())
+            return render_players(self.view(), width=width)
         except UnknownGame:
             lines: list[Line] = [[("", fit(s.name, 10)), ("", f" money {s.money:>5}" + (
                 f"  score {s.score:>3}" if s.score is not None else ""))] for s in self.stepper.standings()]
@@ -103,7 +137,7 @@ class ReplayViewer:
 
     def log_text(self) -> StyleAndTextTuples:
         """The record's caption and its events, wrapped at word boundaries to the side column."""
-        width = side_width()
+        width = self.arrangement().side_width
         lines: list[Line] = [[("class:title", part)] for part in textwrap.wrap(self.stepper.caption(), width)]
         for line in self.stepper.log():
             lines += [[("", ("· " if n == 0 else "  ") + part)]
