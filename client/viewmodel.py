@@ -164,12 +164,18 @@ def tell(model: ClientModel, text: str, level: str = "info") -> None:
 
 def seat_players(model: ClientModel) -> tuple[tuple[str, bool, str], ...]:
     """Who sits at each seat, whether it is a bot, and since when it is away ("" while connected), from the
-    lobby's seat list ("" for a free seat)."""
+    lobby's seat list ("" for a free seat). This client's own seat is never away while its stream is live,
+    whatever the last summary said: that summary may have been read before the stream opened."""
     if model.summary is None:
         return ()
     return tuple((s.player + (f" ({s.stand_in} bot)" if s.stand_in else ""), s.bot,
-                  "" if s.connected else s.away_since or "?") if s.taken else ("", False, "")
+                  "" if s.connected or _here(model, s.seat) else s.away_since or "?") if s.taken else ("", False, "")
                  for s in model.summary.seats)
+
+
+def _here(model: ClientModel, seat: int) -> bool:
+    """The seat is this client's and its Watch stream is up: present, by the client's own knowledge."""
+    return seat == model.seat and model.connected
 
 
 def shown_view(model: ClientModel) -> dict[str, Any] | None:
