@@ -44,6 +44,7 @@ class ClientModel:
     replays: dict[str, str] = field(default_factory=dict)  # finished games' replays kept on this machine: id -> path
     game_id: str | None = None
     seat: int | None = None  # None: watching as a spectator
+    host: bool = False  # this client created the game (holds its host token): the waiting screen's bots hint
     token: str = ""
     view: dict[str, Any] | None = None
     version: int | None = None
@@ -72,6 +73,7 @@ class ClientModel:
 def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, commitment: str = "") -> None:
     """Switch to the game screen for `game_id`, as `seat` (None: spectator)."""
     model.screen, model.game_id, model.seat, model.token = "game", game_id, seat, token
+    model.host = False
     model.view, model.version, model.status, model.summary = None, None, "", None
     model.clocks = ()
     model.commitment = commitment  # never the previous game's
