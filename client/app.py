@@ -278,6 +278,7 @@ class ClientApp:
             self.link.entropies.hold(game_id, saved.seat, saved.token, saved.entropy)
         enter_game(self.model, game_id, saved.seat if saved else None, saved.token if saved else "",
                    summary.commitment)
+        self.model.host = game_id in self.link.hosts
         self.model.summary = summary
         if other is not None:
             note(self.model, f"Seat {other.seat} of game {game_id} is kept for {other.name} (vegas play --name "

@@ -2,7 +2,8 @@
 
     create [GAME] [RULES] [SEATS] [bots N [KIND]] [OPTION ...] [private]   e.g. create lords up 4 bots 3 layoff
     join [GAME_ID] [SEAT]      watch [GAME_ID]      refresh      history      quit
-    (Enter on an empty line joins the chosen game; the server's bots take the last N seats.)
+    (Enter on an empty line joins the chosen game. The seats wait for people; with bots N the server's bots
+    take the last N, and the game starts once the others are taken.)
 """
 
 from __future__ import annotations
@@ -15,20 +16,29 @@ from vegas_client.spec import SpecError, new_game
 from vegas_table.client.orders import CommandError
 from vegas_table.client.suggestions import Suggestion, current_word, matching
 
-LOBBY_WORDS = {"create": "create GAME RULES SEATS bots N [KIND] [OPTIONS] [private] [timer S]: a new game, you "
-                         "take the first seat",
+LOBBY_WORDS = {"create": "create GAME RULES SEATS [bots N [KIND]] [OPTIONS] [private] [timer S]: a new game, you "
+                         "take the first seat, the others wait for people (or bots N)",
                "join": "join [GAME_ID] [SEAT]: take a seat (or your own seat again)",
                "watch": "watch [GAME_ID]: follow a game as a spectator", "refresh": "list the games again",
                "history": "list finished games too (again: hide them); Enter on one shows its standings and replay",
                "help": "list the commands", "quit": "leave"}
 LOBBY_HELP = (
     "create lords up 4 bots 3        a Lords of Vegas game (Up! rules) with 3 bots; you take seat 0",
-    "create lords classic 2 bots 0 layoff   options follow the seat count; bots fill the last seats",
-    "create lords up 3 bots 0 private   unlisted: you get a join code for your friends (vegas play --code)",
+    "create lords up 3               3 seats for people: it waits for 2 friends (add bots 1 for one bot)",
+    "create lords classic 2 layoff   options follow the seat count (and bots N [KIND], if any)",
+    "create lords up 3 private       unlisted: you get a join code for your friends (vegas play --code)",
     "create lords up 3 bots 1 timer 90   90 s per decision, then the server plays the default move for you",
     "join 7f3a1c  ·  join 7f3a1c 2  ·  watch 7f3a1c  ·  refresh  ·  quit   (↑/↓ and Enter work too)",
     "history   finished games too: Enter on one shows its final standings, the fairness proof and its replay",
 )
+
+
+def with_bots(game: GameSummary) -> str:
+    """The `create` command of the same game with the server's bots in the seats `game` still waits for:
+    the server seats its bots only in a new game, so this is what the waiting screen offers its host."""
+    timer = ["timer", f"{game.turn_timer:g}"] if game.turn_timer else []
+    return " ".join(["create", game.game, game.rules, str(game.players), "bots", str(len(game.free_seats)),
+                     *game.options, *timer])
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,7 @@ class ClientModel:
     replays: dict[str, str] = field(default_factory=dict)  # finished games' replays kept on this machine: id -> path
     game_id: str | None = None
     seat: int | None = None  # None: watching as a spectator
+    host: bool = False  # this client created the game (holds its host token): the waiting screen's bots hint
     token: str = ""
     view: dict[str, Any] | None = None
     version: int | None = None
@@ -72,6 +73,7 @@ class ClientModel:
 def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, commitment: str = "") -> None:
     """Switch to the game screen for `game_id`, as `seat` (None: spectator)."""
     model.screen, model.game_id, model.seat, model.token = "game", game_id, seat, token
+    model.host = False
     model.view, model.version, model.status, model.summary = None, None, "", None
     model.clocks = ()
     model.commitment = commitment  # never the previous game's
@@ -164,12 +166,18 @@ def tell(model: ClientModel, text: str, level: str = "info") -> None:
 
 def seat_players(model: ClientModel) -> tuple[tuple[str, bool, str], ...]:
     """Who sits at each seat, whether it is a bot, and since when it is away ("" while connected), from the
-    lobby's seat list ("" for a free seat)."""
+    lobby's seat list ("" for a free seat). This client's own seat is never away while its stream is live,
+    whatever the last summary said: that summary may have been read before the stream opened."""
     if model.summary is None:
         return ()
     return tuple((s.player + (f" ({s.stand_in} bot)" if s.stand_in else ""), s.bot,
-                  "" if s.connected else s.away_since or "?") if s.taken else ("", False, "")
+                  "" if s.connected or _here(model, s.seat) else s.away_since or "?") if s.taken else ("", False, "")
                  for s in model.summary.seats)
+
+
+def _here(model: ClientModel, seat: int) -> bool:
+    """The seat is this client's and its Watch stream is up: present, by the client's own knowledge."""
+    return seat == model.seat and model.connected
 
 
 def shown_view(model: ClientModel) -> dict[str, Any] | None:

@@ -114,13 +114,17 @@ class Audience:
 
     def subscribe(self, viewer: Viewer, from_version: int | None) -> tuple[Subscriber, list[WatchUpdate]]:
         """Open a stream for `viewer`: its first updates (the diffs since `from_version` if they are kept,
-        else a snapshot), and a queue for everything after them. Nothing here yields to the event loop, so
-        no version is missed or sent twice."""
+        else a snapshot), and a queue for everything after them, which starts with the lobby if the seat just
+        came (back): the summary its client read before opening the stream still showed the seat away.
+        Nothing here yields to the event loop, so no version is missed or sent twice."""
         subscriber = Subscriber(viewer, self.queue_capacity)
         first = self._first_updates(viewer, from_version)
-        if self.presence.arrive(viewer):
-            self.publish_lobby()  # the others see the seat come (back): before this stream is registered
+        arrived = self.presence.arrive(viewer)
+        if arrived:
+            self.publish_lobby()  # the others see the seat come (back)
         self.subscribers.add(subscriber)
+        if arrived and first != [LOBBY]:
+            subscriber.offer(LOBBY)  # and so does the seat itself: its client read the summary while it was away
         return subscriber, first
 
     def _first_updates(self, viewer: Viewer, from_version: int | None) -> list[WatchUpdate]:

@@ -2,9 +2,10 @@
 against the server's catalogue (ListGameTypes), which fills whatever is left out: the lobby's `create` command
 and `vegas bot --create` say games the same way.
 
-    lords up 4 bots 3 layoff     Lords of Vegas, Up! rules, 4 seats, the server's bots in the last 3
+    lords up 3                   Lords of Vegas, Up! rules, 3 seats, all for people: it waits for them
+    lords up 4 bots 3 layoff     4 seats, the server's bots in the last 3 (it starts once you sit down)
     lords up 4 bots 3 greedy@deals   the same, with the bots of that kind (one the catalogue lists for the game)
-    lords up 3 bots 0 private    unlisted: the server gives a join code, needed to join, watch or read it
+    lords up 3 private           unlisted: the server gives a join code, needed to join, watch or read it
     lords up 3 timer 90          90 seconds per decision, then the server plays the seat's default move
 """
 
@@ -34,9 +35,10 @@ def _game_type(types: Sequence[GameType], name: str) -> GameType:
 
 
 def new_game(words: Sequence[str], types: Sequence[GameType], bot_kind: str = "random") -> NewGame:
-    """The game `words` describe; by default the catalogue's first game and rules, up to 4 seats, and the
-    server's bots (of `bot_kind`, unless the words name one) in every seat but the first; `private` anywhere
-    after the game makes it unlisted."""
+    """The game `words` describe; by default the catalogue's first game and rules, up to 4 seats, every seat
+    for people: the server's bots (of `bot_kind`, unless the words name one) only with `bots N`, since a host
+    waiting for friends must not find the table filled and started; `private` anywhere after the game makes
+    it unlisted."""
     if not types:
         raise SpecError("create: the server has not said which games it offers yet; try refresh")
     private = any(w.lower() == "private" for w in words[1:])
@@ -53,7 +55,7 @@ def new_game(words: Sequence[str], types: Sequence[GameType], bot_kind: str = "r
     if not rule.min_players <= players <= rule.max_players:
         raise SpecError(f"create: {kind.name} {rule.name} is for {rule.min_players}-{rule.max_players} "
                         f"players, not {players}")
-    bots = players - 1
+    bots = 0
     if rest and rest[0].lower() == "bots":
         if len(rest) < 2 or not rest[1].isdigit():
             raise SpecError("create: write the number of bots after 'bots', e.g. bots 3", incomplete=True)

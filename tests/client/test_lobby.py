@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from vegas_client.data import GameSummary, GameType, NewGame, RuleSet
-from vegas_table.client.lobby import lobby_suggestions, parse_create, parse_lobby
+from vegas_client.data import GameSummary, GameType, NewGame, RuleSet, SeatInfo
+from vegas_table.client.lobby import lobby_suggestions, parse_create, parse_lobby, with_bots
 from vegas_table.client.orders import CommandError
 
 TYPES = [GameType("lords", "Lords of Vegas", (RuleSet("classic", 2, 4, "original"),
@@ -18,7 +18,23 @@ def test_create_reads_game_rules_seats_bots_and_options() -> None:
     assert parse_create(["lords", "up", "4", "bots", "3"], TYPES) == NewGame("lords", "up", 4, (1, 2, 3))
     assert parse_create(["lords", "classic", "2", "bots", "0", "LAYOFF"], TYPES) == NewGame("lords", "classic", 2, (),
                                                                                   ("layoff",))
-    assert parse_create([], TYPES) == NewGame("lords", "classic", 4, (1, 2, 3))  # the server's first rule set
+    assert parse_create([], TYPES) == NewGame("lords", "classic", 4)  # the server's first rule set, no bots
+
+
+def test_create_leaves_the_seats_for_people_unless_bots_are_asked_for() -> None:
+    """A host waiting for friends must not find the table filled with bots and started."""
+    assert parse_create(["lords", "up", "3"], TYPES) == NewGame("lords", "up", 3)
+    assert parse_create(["lords", "up", "3", "bots", "1"], TYPES) == NewGame("lords", "up", 3, (2,))
+    assert parse_create(["lords", "up", "3", "bots", "2", "greedy"], TYPES).bot_kind == "greedy"
+
+
+def test_the_waiting_game_offers_its_host_the_same_game_with_bots() -> None:
+    seats = (SeatInfo(0, "Black", True, "Ann", False), SeatInfo(1, "Blue", False, "", False),
+             SeatInfo(2, "Green", True, "random bot", True), SeatInfo(3, "Purple", False, "", False))
+    waiting = GameSummary("7f3a", "lords", "up", ("layoff",), 4, seats, "waiting", 0, "c0", turn_timer=90)
+    assert with_bots(waiting) == "create lords up 4 bots 2 layoff timer 90"
+    assert parse_create(with_bots(waiting).split()[1:], TYPES) == NewGame("lords", "up", 4, (2, 3), ("layoff",),
+                                                                          turn_timer=90)
 
 
 def test_create_takes_the_bots_kind_right_after_their_number() -> None:
@@ -32,8 +48,8 @@ def test_create_takes_the_bots_kind_right_after_their_number() -> None:
 def test_create_private_asks_for_an_unlisted_game_wherever_the_word_is() -> None:
     assert parse_create(["lords", "up", "3", "bots", "1", "private"], TYPES) == NewGame("lords", "up", 3, (2,),
                                                                                        private=True)
-    assert parse_create(["lords", "private", "layoff"], TYPES) == NewGame("lords", "classic", 4, (1, 2, 3),
-                                                                          ("layoff",), private=True)
+    assert parse_create(["lords", "private", "layoff"], TYPES) == NewGame("lords", "classic", 4, (), ("layoff",),
+                                                                          private=True)
 
 
 @pytest.mark.parametrize(("words", "message"), [
@@ -51,7 +67,7 @@ def test_create_says_what_is_wrong(words: str, message: str) -> None:
 
 def test_create_takes_the_underworld_option() -> None:
     assert parse_create(["lords", "classic", "3", "underworld", "layoff"], TYPES) == NewGame(
-        "lords", "classic", 3, (1, 2), ("layoff", "underworld"))
+        "lords", "classic", 3, (), ("layoff", "underworld"))
     assert "underworld" in [s.text for s in lobby_suggestions("create lords up 4 bots 3 ", TYPES, [GAME])]
 
 

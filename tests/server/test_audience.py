@@ -43,7 +43,7 @@ def test_every_stream_is_handed_its_own_viewers_diff(audience: Audience) -> None
     seat, _ = audience.subscribe(0, 0)
     spectator, _ = audience.subscribe(None, 0)
     audience.publish(_step(1))
-    assert [(u.kind, u.view_hash) for u in _queued(seat) if u] == [("diff", "0/1")]
+    assert [(u.kind, u.view_hash) for u in _queued(seat) if u] == [("lobby", ""), ("diff", "0/1")]
     assert [(u.kind, u.view_hash) for u in _queued(spectator) if u] == [("diff", "None/1")]
     assert audience.legal(0) == (LegalAction("act 2"),)
 
@@ -63,6 +63,10 @@ def test_a_seat_coming_and_going_tells_the_others_through_the_lobby(audience: Au
     spectator, _ = audience.subscribe(None, 0)
     seat, _ = audience.subscribe(1, 0)
     assert _queued(spectator) == [LOBBY]
+    assert _queued(seat) == [LOBBY]  # the seat itself too: its client read the summary before it came
+    second, _ = audience.subscribe(1, 0)
+    assert _queued(second) == [] and _queued(spectator) == []  # a second stream of a present seat is no news
+    audience.unsubscribe(second, announce=True)
     audience.unsubscribe(seat, announce=True)
     assert _queued(spectator) == [LOBBY] and not audience.presence.connected(1)
     audience.unsubscribe(spectator, announce=True)
