@@ -6,11 +6,13 @@ right, The Strip between them. A lot is one cell:
 
     A2 $6 [2]     an empty lot: its price and printed die
     A6 P Blk      a parking lot, in its owner's colour
-    A1 Go² K5     a casino tile: company colour as background, height (², ³... for risers), and its die
-                  (K5: Black's 5) in the owner's colour
+    A1 Go² K⚄     a casino tile: company colour as background, height (², ³... for risers), and its die
+                  (K⚄: Black's 5, as the owner's initial and the die's face, never a lot-like `K5`) in the
+                  owner's colour, underlined when its owner is the casino's boss
 
-Cells of one casino share their background and the gaps between them, so casinos read as groups; with
-enough lines, the board also draws the vertical joins. Letters repeat what the colours say.
+Each casino is one shape: its cells share their background and the gaps between them, and a rule (│, and
+─ where the board has the lines to draw the joins between rows) parts it from whatever is next to it.
+Letters repeat what the colours say.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ PLAYER_ABBR = {"black": "Blk", "blue": "Blu", "green": "Grn", "purple": "Pur", "
 PLAYER_INITIAL = {"black": "K", "blue": "B", "green": "G", "purple": "P", "red": "R", "yellow": "Y"}
 NAME_COLUMN = 10  # the most columns a player's name takes in the players' table
 SUPERSCRIPT = {1: " ", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶"}
+DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+BORDER = "class:dim"  # the rule between a casino and what is next to it
 ROWS = {block: max(lot.row for lot in LOTS if lot.block == block) for block in (*LEFT_BLOCKS, *RIGHT_BLOCKS)}
 GRID = {(lot.block, lot.row, lot.col): lot.name for lot in LOTS}
 
@@ -84,6 +88,7 @@ class _Board:
         self.cell = cell
         self.lots: Mapping[str, Any] = view["lots"]
         self.casino_of: dict[str, int] = {name: i for i, c in enumerate(view["casinos"]) for name in c["lots"]}
+        self.boss_of: dict[str, int | None] = {name: c.get("boss") for c in view["casinos"] for name in c["lots"]}
         self.closed = CLOSED_BLOCK_FOR_TWO if view["players"] == 2 else ""
         marked = {view.get("last_card")}
         pending = view.get("pending") or {}
@@ -127,7 +132,8 @@ class _Board:
             owner, pips = data["die"]
             player = seat_colour(self.view, owner)
             mark = "*" if data.get("reorganized") else ""
-            line.append((f"class:die.{player}", f"{PLAYER_INITIAL.get(player, '?')}{pips}{mark}"))
+            boss = " class:die.boss" if self.boss_of.get(lot) == owner else ""
+            line.append((f"class:die.{player}{boss}", f"{die_text(player, int(pips))}{mark}"))
         else:
             line.append((style, "--"))
         return pad(line, self.cell, style)
@@ -138,23 +144,40 @@ class _Board:
             return None
         return f"class:casino.{self.lots[a]['tile']}"
 
+    def parted(self, a: str | None, b: str | None) -> bool:
+        """Whether a rule goes between lots `a` and `b`: a casino's edge, where it meets anything but itself."""
+        return (a in self.casino_of or b in self.casino_of) and self.joined(a, b) is None
+
     def row_line(self, block: str, row: int) -> Line:
         line: Line = []
         for col in (1, 2, 3):
             lot = GRID[(block, row, col)]
             if col > 1:
-                line.append((self.joined(GRID[(block, row, col - 1)], lot) or "", " "))
+                left = GRID[(block, row, col - 1)]
+                joined = self.joined(left, lot)
+                line.append((joined, " ") if joined else (BORDER, "│") if self.parted(left, lot) else ("", " "))
             line += self.cell_fragments(lot)
         return line
 
     def join_line(self, block: str, row: int) -> Line:
-        """The line between `row` and the next: casino colour where one casino spans both rows."""
+        """The line between `row` and the next: casino colour where one casino spans both rows, a rule where
+        a casino meets something else, and at the corners a rule if one runs into them."""
         line: Line = []
+        ruled = [False, False, False]
         for col in (1, 2, 3):
+            upper, lower = GRID.get((block, row, col)), GRID.get((block, row + 1, col))
+            ruled[col - 1] = self.parted(upper, lower)
+        for col in (1, 2, 3):
+            upper, lower = GRID.get((block, row, col)), GRID.get((block, row + 1, col))
             if col > 1:
-                line.append(("", " "))
-            style = self.joined(GRID.get((block, row, col)), GRID.get((block, row + 1, col)))
-            line.append((style or "", " " * self.cell))
+                corner = {GRID.get((block, r, c)) for r in (row, row + 1) for c in (col - 1, col)}
+                one = self.joined(GRID.get((block, row, col - 1)), lower) if len(corner) > 1 else None
+                whole = one if one and all(self.joined(lower, lot) for lot in corner) else None
+                line.append((whole, " ") if whole else (BORDER, "─") if ruled[col - 2] or ruled[col - 1]
+                            else ("", " "))
+            style = self.joined(upper, lower)
+            line.append((style, " " * self.cell) if style else (BORDER, "─" * self.cell) if ruled[col - 1]
+                        else ("", " " * self.cell))
         return line
 
     def side(self, blocks: Sequence[str], tall: bool) -> list[Line]:
@@ -169,6 +192,11 @@ class _Board:
                     lines.append(self.join_line(block, row - 1))
                 lines.append(self.row_line(block, row))
         return lines
+
+
+def die_text(colour: str, pips: int) -> str:
+    """A die on the board: its owner's initial and its face (`K⚄`), which no lot name looks like."""
+    return f"{PLAYER_INITIAL.get(colour, '?')}{DIE_FACES.get(pips, str(pips))}"
 
 
 def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,

@@ -3,7 +3,7 @@
 Readable on dark and on light terminals by construction: everything that carries a game colour is drawn as
 a badge with both its background and its foreground set (white on dark colours, black on light ones), and
 plain text keeps the terminal's own foreground. The only other colour used alone is a mid grey for
-secondary text, which reads on black and on white. Letters repeat what colours say (`K5` is Black's 5,
+secondary text, which reads on black and on white. Letters repeat what colours say (`K⚄` is Black's 5,
 `Go` a gold casino), so the board also reads without colour.
 
 Each badge is written for the terminal's colour depth (`color_depth`, `vegas play --color`): exact palette
@@ -100,6 +100,7 @@ _BASE: dict[str, str] = {
     "lot.die": "fg:#8a8a8a",
     "lot.highlight": "reverse",
     "lot.changed": "underline bold",
+    "die.boss": "underline",
     "current": "bold",
     "you": "underline",
     "error": "bg:#c62828 fg:#ffffff",

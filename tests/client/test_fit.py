@@ -82,7 +82,7 @@ def test_help_opens_in_its_own_pane_at_80x24_and_esc_closes_it(tmp_path: Path) -
             await s.screen_shows("A1  $9")
             s.type("help board\r")
             screen = await s.screen_shows("Lords of Vegas: help board")
-            assert "K5*         * that die was reorganized this turn" in screen
+            assert "K⚄*         * that die was reorganized this turn" in screen
             assert "PageUp/PageDown scroll it" in screen
             s.type("help gamble\r")
             screen = await s.screen_shows("help gamble")

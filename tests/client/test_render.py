@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from prompt_toolkit.formatted_text import split_lines
 
 from tests.client.positions import mid_game_view, played
-from vegas_table.client.render import UnknownGame, render_board, render_header, render_players
+from vegas_table.client.arrange import arrange
+from vegas_table.client.render import UnknownGame, board_lines, render_board, render_header, render_players
 from vegas_table.client.render.lords import board_size
 from vegas_table.client.render.text import Lines, plain
+from vegas_table.engine.lords.board import LOTS
 
 
 def lines(fragments: Lines) -> list[str]:
@@ -25,8 +28,8 @@ def style_of(fragments: Lines, text: str) -> str:
 def test_board_lays_blocks_out_as_on_the_printed_board() -> None:
     board = lines(render_board(mid_game_view(), width=80, height=10))
     assert len(board) == 10
-    assert board[0].startswith("A1  Pu² B5  A2  Aq  G2  A3  Si  B5")  # block A top left, Strip to its right
-    assert board[0][40:].startswith("B1  Pu  P5  B2  Br  G5  B3  P Pur")  # block B right of The Strip
+    assert board[0].startswith("A1  Pu² B⚄ │A2  Aq  G⚁ │A3  Si  B⚄")  # block A top left, Strip to its right
+    assert board[0][40:].startswith("B1  Pu  P⚄ │B2  Br  G⚄ │B3  P Pur")  # block B right of The Strip
     assert board[3].startswith("C1  P Pur") and "D1  $20 [6]" in board[3]  # C left, D right
     assert board[8].startswith("E1  P Grn") and "F4  P Blk" in board[8]  # E left, F right (one row lower)
     assert [row[37] for row in board if row[37] != " "] == list("THESTRIP")
@@ -36,14 +39,14 @@ def test_each_lot_shows_price_and_die_owner_or_casino() -> None:
     board = plain(render_board(mid_game_view(), width=80))
     assert "C5  $8  [1]" in board  # empty: price and printed die
     assert "A6  P Blk" in board  # parking lot: its owner
-    assert "F7  Pu³ P6" in board  # casino: company, height 3, Purple's 6
-    assert "D7  Aq² B5" in board
+    assert "F7  Pu³ P⚅" in board  # casino: company, height 3, Purple's 6 (a die's face: never lot-like P6)
+    assert "D7  Aq² B⚄" in board
 
 
 def test_casino_colours_and_dice_in_owner_colours() -> None:
     board = render_board(mid_game_view(), width=80)
     assert "casino.purple" in style_of(board, " Pu³")
-    assert style_of(board, "P6") == "class:die.purple"
+    assert style_of(board, "P⚅").startswith("class:die.purple")
     assert style_of(board, "P Blk") == "class:player.black"
 
 
@@ -64,19 +67,19 @@ def with_casinos() -> dict[str, Any]:
 def test_cells_of_one_casino_share_the_gap_between_them() -> None:
     board = render_board(with_casinos(), width=80, height=10)
     row = split_lines_list(board)[0]
-    assert plain(row).startswith("A1  Go  K4  A2  Go  B2  A3  Go² --")
+    assert plain(row).startswith("A1  Go  K⚃  A2  Go  B⚁ │A3  Go² --")
     cells = [plain(row[:i]) for i in range(len(row) + 1)]
-    a1_a2 = row[cells.index("A1  Go  K4 ")]  # the fragment right after cell A1
-    a2_a3 = row[cells.index("A1  Go  K4  A2  Go  B2 ")]
+    a1_a2 = row[cells.index("A1  Go  K⚃ ")]  # the fragment right after cell A1
+    a2_a3 = row[cells.index("A1  Go  K⚃  A2  Go  B⚁ ")]
     assert a1_a2 == ("class:casino.gold", " ")  # one casino: the gap takes its colour
-    assert a2_a3 == ("", " ")  # same colour, other height: another casino, a plain gap
+    assert a2_a3 == ("class:dim", "│")  # same colour, other height: another casino, a rule between them
 
 
 def test_tall_boards_draw_casinos_joined_across_rows() -> None:
     board = render_board(with_casinos(), width=80, height=40)
     join = split_lines_list(board)[1]  # between rows 1 and 2 of block A
     assert join[4] == ("class:casino.gold", " " * 11)  # A3 over A6: one casino
-    assert join[0] == ("", " " * 11)  # A1 over A4: not joined
+    assert join[0] == ("class:dim", "─" * 11)  # A1 over A4: the casino's edge
 
 
 def split_lines_list(fragments: Lines) -> list[Lines]:
@@ -141,3 +144,27 @@ def test_the_header_names_who_owes_a_decision() -> None:
     house = view["seats"][view["pending"]["seat"]]["name"]
     header = plain(render_header(view, width=200))
     assert f"{house} to lay off ${view['pending']['bet']}m or not" in header
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (100, 32), (160, 48)])
+def test_the_board_at_each_size_shows_every_lot_each_casinos_edges_and_dice_unlike_lots(columns: int,
+                                                                                         rows: int) -> None:
+    """At the game screen's arrangement for the size: every lot's name, a rule wherever a casino meets
+    another lot in a row (its cells joined by its colour), and every die as owner and face, never `B3`."""
+    view = mid_game_view()
+    at = arrange(columns, rows, lambda width, room: board_lines(view, width, room),
+                 lambda width: len(lines(render_players(view, width))), lambda width: 0)
+    board = render_board(view, at.board_width, at.board_height)
+    text = plain(board)
+    assert set(re.findall(r"(?<![A-Za-z0-9])[A-F]\d{1,2}(?= )", text)) == {lot.name for lot in LOTS}
+    assert max(map(len, text.split("\n"))) <= at.board_width
+    casino_of = {lot: i for i, casino in enumerate(view["casinos"]) for lot in casino["lots"]}
+    for row in lines(board):
+        for left, gap, right in re.findall(r"\b([A-F]\d{1,2}) [^│]*?(│| )(?=([A-F]\d{1,2}) )", row):
+            if left[0] != right[0]:
+                continue  # the two sides of The Strip
+            one = left in casino_of and casino_of.get(right) == casino_of[left]
+            edge = (left in casino_of or right in casino_of) and not one
+            assert (gap == "│") == edge, f"{left}|{right} in {row!r}"
+    dice = [f[1] for f in board if f[0].startswith("class:die.")]
+    assert dice and not any(re.fullmatch(r"[A-F]\d+\*?", die) for die in dice)
