@@ -55,8 +55,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("turn N | t N", "the record that starts turn N"), ("record N | r N", "record N of the file (0: the set-up)"),
     ("next KIND | previous KIND", "the next or previous gamble, trade, tie, build, ..."),
     ("start", "the set-up"), ("end", "the last record"), ("quit | q", "leave"))
-HELP = "   ".join(command for command, _ in COMMANDS[:4]) + "   next KIND | previous KIND (gamble, trade, tie, " \
-    "build, ...)   " + "   ".join(command for command, _ in COMMANDS[5:])
+HELP = "   ".join(command for command, _ in COMMANDS) + "   (KIND: gamble, trade, tie, build, ...)"
 
 
 class ReplayStepper:
