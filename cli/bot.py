@@ -1,4 +1,4 @@
-"""`vegas bot`: a bot plays one seat of a game on a server, over the API like any client.
+"""vegas bot: a bot plays one seat of a game on a server, over the API like any client.
 
     vegas bot --server HOST:PORT --game 7f3a1c                 the lowest free seat of a game, the random bot
     vegas bot --server HOST:PORT --create "lords up 4 bots 2"  a new game: this bot in seat 0, two of the server's
@@ -24,8 +24,9 @@ import structlog
 from vegas_client import BOTS, Client, VegasError, client_for
 from vegas_client.spec import SpecError, new_game
 from vegas_table.bots.base import Bot, GameInfo
-from vegas_table.bots.registry import bot_names, make_bot
+from vegas_table.bots.registry import make_bot
 from vegas_table.bots.runner import SeatRunner
+from vegas_table.cli.choices import bots_text
 from vegas_table.common import loops
 from vegas_table.common.logs import configure_logging
 from vegas_table.common.password import read_password
@@ -49,7 +50,7 @@ def register(commands: Any) -> None:
                         "still reveal it if the game has not started (printed when the bot joined)")
     parser.add_argument("--name", default=None, help="the name the other players see (default: BOT bot)")
     parser.add_argument("--bot", default="random", metavar="NAME|module:Class",
-                        help=f"the bot: {', '.join(bot_names(plugins=True))}, or module:Class (default: random)")
+                        help=f"the bot: {bots_text(plugins=True)}, or module:Class (default: %(default)s)")
     parser.add_argument("--seed", default=None, help="the bot's own random seed (default: from the clock)")
     parser.add_argument("--think-ms", type=int, default=0, help="pause before each action")
     parser.add_argument("--code", default="", help="the join code of a private game")

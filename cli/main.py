@@ -1,4 +1,4 @@
-"""`vegas`: the project's one command. Each subcommand lives in its own module with `register(subparsers)`."""
+"""vegas: the project's one command. Each subcommand lives in its own module with `register(subparsers)`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any
+
+from vegas_table.cli.helpformat import VegasParser
 
 # subcommand -> module providing `register(subparsers)`; each module sets `func` on its parser.
 SUBCOMMANDS: dict[str, str] = {
@@ -35,7 +37,7 @@ class VersionAction(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="vegas", description="Vegas Table: Lords of Vegas and Las Vegas on a LAN.")
+    parser = VegasParser(prog="vegas", description="Vegas Table: Lords of Vegas and Las Vegas on a LAN.")
     parser.add_argument("--version", action=VersionAction, help="show the versions of the package, the API and "
                         "the rules, and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

@@ -1,4 +1,4 @@
-"""`vegas play`: the terminal client. `--local` also runs a server in this process, for a game with bots.
+"""vegas play: the terminal client. --local also runs a server in this process, for a game with bots.
 
     vegas play --server 192.168.1.20:50051 --name Ann        the lobby of a friend's server
     vegas play --server HOST:PORT --game 7f3a1c             straight into a game (or back into your seat)
@@ -51,7 +51,8 @@ def register(commands: Any) -> None:
                     "A seat you took is saved, so running the client again brings you back to it.")
     parser.add_argument("--server", default=DEFAULT_SERVER, metavar="HOST:PORT",
                         help=f"the server to play on (default: {DEFAULT_SERVER})")
-    parser.add_argument("--name", default=_default_name(), help="the name other players see (default: your login)")
+    parser.add_argument("--name", default=_default_name(),
+                        help="the name other players see (default: your login, %(default)s here)")
     parser.add_argument("--game", metavar="ID", help="go straight to this game: your seat if you hold one, "
                         "else a free seat")
     parser.add_argument("--seat", type=int, help="with --game: which seat to take (0 is the first)")

@@ -1,4 +1,4 @@
-"""`vegas replay`: prove a replay file (`verify`), step through it (`show`), see where the money went (`audit`).
+"""vegas replay: prove a replay file (verify), step through it (show), see where the money went (audit).
 
     vegas replay verify FILE...                  exit 0 only if every file verifies (a running game: so far)
     vegas replay show FILE                       step through the game on the client's board
@@ -25,7 +25,7 @@ from vegas_table.replays.audit import AuditError, audit_replay
 from vegas_table.replays.audit.plot import write_plot
 from vegas_table.replays.audit.render import render_audit
 from vegas_table.replays.format import ReplayFormatError, read_replay
-from vegas_table.replays.stepper import HELP, ReplayStepper, StepperError
+from vegas_table.replays.stepper import COMMANDS, ReplayStepper, StepperError
 from vegas_table.replays.verify import VerificationReport, verify_path
 from vegas_table.replays.verify_render import render_report, render_totals
 
@@ -35,7 +35,7 @@ PIPED_WIDTH = 150
 
 def register(commands: Any) -> None:
     parser = commands.add_parser("replay", help="verify, step through and audit replay files",
-                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                 description=__doc__)
     jobs = parser.add_subparsers(dest="replay_command", metavar="JOB", required=True)
     verify = jobs.add_parser("verify", help="re-run replay files and check every record",
                              description="Re-run each game from its header and actions and check every hash, "
@@ -45,8 +45,7 @@ def register(commands: Any) -> None:
     _logging_options(verify)
     verify.set_defaults(func=run_verify)
     show = jobs.add_parser("show", help="step through a game on the board: next, previous, turn N, next gamble",
-                           description="Step through a replay on the client's board view. Commands: "
-                           f"{HELP}. The arrow keys step when the command line is empty.")
+                           description=show_description())
     show.add_argument("file", type=Path, metavar="FILE", help="the replay file (.jsonl) to step through")
     add_color_argument(show)
     _logging_options(show)
@@ -62,9 +61,18 @@ def register(commands: Any) -> None:
     audit.set_defaults(func=run_audit)
 
 
+def show_description() -> str:
+    """The viewer's commands as a list, one a line (the formatter keeps indented lines as they are)."""
+    width = max(len(command) for command, _ in COMMANDS)
+    keys = "\n".join(f"  {command:<{width}}  {what}" for command, what in COMMANDS)
+    return (f"Step through a replay on the client's board view. Commands:\n\n{keys}\n\n"
+            "The arrow keys step when the command line is empty.")
+
+
 def _logging_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-json", action="store_true", help="log as JSON lines (on stderr)")
-    parser.add_argument("--log-level", default="warning", help="debug, info, warning (default) or error")
+    parser.add_argument("--log-level", default="warning", type=str.lower, choices=("debug", "info", "warning", "error"),
+                        help="the least important log lines shown (default: %(default)s)")
 
 
 def run_verify(args: argparse.Namespace) -> int:

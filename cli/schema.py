@@ -12,9 +12,15 @@ from vegas_table.engine.schemas import view_schema_text
 
 def register(commands: Any) -> None:
     parser = commands.add_parser("schema", help="print the JSON Schema of a game's view (what a bot reads)",
-                                 description=__doc__.splitlines()[0].split(": ", 1)[1])
+                                 description=_description())
     parser.add_argument("game", choices=game_names(), help="the game")
     parser.set_defaults(func=run)
+
+
+def _description() -> str:
+    """The module's first line without its Markdown name: `vegas schema GAME`: the ... -> The ..."""
+    text = (__doc__ or "").splitlines()[0].split(": ", 1)[1]
+    return text[:1].upper() + text[1:]
 
 
 def run(args: argparse.Namespace) -> int:

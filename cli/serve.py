@@ -1,4 +1,4 @@
-"""`vegas serve`: run the game server until Ctrl-C (or SIGTERM); SIGKILL loses nothing acknowledged."""
+"""vegas serve: run the game server until Ctrl-C (or SIGTERM); SIGKILL loses nothing acknowledged."""
 
 from __future__ import annotations
 
@@ -26,8 +26,10 @@ def register(commands: Any) -> None:
     parser = commands.add_parser("serve", help="run the game server (LAN play, bots in empty seats)",
                                  description="Run the game server until Ctrl-C or SIGTERM. Every accepted "
                                  "action is on disk before it is acknowledged, so even SIGKILL loses nothing.")
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
-    parser.add_argument("--port", type=int, default=50051, help="port (0: any free port, logged at start)")
+    parser.add_argument("--host", default="0.0.0.0",
+                        help="address to listen on (default: %(default)s, every interface)")
+    parser.add_argument("--port", type=int, default=50051,
+                        help="port to listen on (default: %(default)s; 0: any free port, logged at start)")
     parser.add_argument("--data-dir", type=Path, default=Path("data"),
                         help="where games and replays are kept; unfinished games are restored from it")
     parser.add_argument("--log-json", action="store_true", help="log JSON lines")

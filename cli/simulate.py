@@ -1,8 +1,8 @@
-"""`vegas simulate`: play many complete bot games in-process and compare the bots.
+"""vegas simulate: play many complete bot games in-process and compare the bots.
 
-Seeds are derived from `--seed`, so the same arguments give the same games and the same numbers every time
+Seeds are derived from --seed, so the same arguments give the same games and the same numbers every time
 (timings aside): game k uses engine seed "<seed>/<k>", and its bots are seeded from it too. Seats rotate
-between games (game k gives seat s the bot `bots[(s + k) % players]`), so no bot keeps the first seat.
+between games (game k gives seat s the bot bots[(s + k) % players]), so no bot keeps the first seat.
 A bot's win rate is its mean share of a win per seat it played (a shared win counts as a fraction), with a
 Wilson 95% interval.
 """
@@ -23,8 +23,8 @@ from rich.table import Table
 from vegas_table.arena.fanout import default_jobs, play_games
 from vegas_table.arena.play import GameRecord, GameSpec
 from vegas_table.arena.stats import wilson_interval
-from vegas_table.bots.registry import bot_names, bot_problem
-from vegas_table.cli.choices import options_text, rules_text
+from vegas_table.bots.registry import bot_problem
+from vegas_table.cli.choices import bots_text, options_text, rules_text
 from vegas_table.cli.progress import progress
 from vegas_table.engine import GameConfig, get_game
 from vegas_table.engine.registry import game_names
@@ -140,7 +140,7 @@ def render(report: SimulationReport, console: Console) -> None:
 
 def register(commands: Any) -> None:
     parser = commands.add_parser("simulate", help="play many bot games in-process and compare the bots",
-                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                 description=__doc__)
     parser.add_argument("--game", default="lords", choices=game_names(), help="the game (default: %(default)s)")
     parser.add_argument("--rules", default=None, help=f"rule set (default: the game's first): {rules_text()}")
     parser.add_argument("--players", type=int, default=4, help="seats at each table (default: %(default)s)")
@@ -149,7 +149,7 @@ def register(commands: Any) -> None:
                         help="the seed the games are made from: game k plays seed SEED/k (default: %(default)s)")
     parser.add_argument("--bots", default="random",
                         help="one bot for every seat or a comma list, one per seat "
-                        f"({', '.join(bot_names(plugins=True))}, or module:Class)")
+                        f"({bots_text(plugins=True)}, or module:Class)")
     parser.add_argument("--options", default="", help=f"comma-separated game options: {options_text()}")
     parser.add_argument("--cards", type=Path, default=None,
                         help="Lords of Vegas with --options underworld: a card file to play instead of the shipped "

@@ -1,14 +1,14 @@
-"""`vegas tournament`: bots against each other over duplicate deals, seats rotated, with ratings.
+"""vegas tournament: bots against each other over duplicate deals, seats rotated, with ratings.
 
-Every line-up (a round robin of the bots given, or the `--lineup`s given) plays every deal (engine seed
+Every line-up (a round robin of the bots given, or the --lineup line-ups given) plays every deal (engine seed
 "<seed>/<d>") once in each rotation of its seats. The results say, per line-up, the share of the wins each
 bot's seats took against its par, with a 95% interval that takes the deal as the unit; then a rating per
 bot (Bradley-Terry on the Elo scale, 1500 = the virtual average) with a bootstrap 95% interval.
-The same arguments give the same games and numbers, played on one core, all of them (`--jobs`) or Ray.
+The same arguments give the same games and numbers, played on one core, all of them (--jobs) or Ray.
 
-With `--server HOST:PORT` the same tournament is played over the network: each game is created on that
-server and every seat is played by a real bot client (bots.runner.SeatRunner, as `vegas bot` plays), up to
-`--jobs` games at a time. A server draws its own seeds (with the players' entropy), so there the rotations
+With --server HOST:PORT the same tournament is played over the network: each game is created on that
+server and every seat is played by a real bot client (bots.runner.SeatRunner, as vegas bot plays), up to
+--jobs games at a time. A server draws its own seeds (with the players' entropy), so there the rotations
 of a deal are fresh deals, not duplicates: the same line-ups and rotations, noisier results.
 """
 
@@ -31,8 +31,8 @@ from vegas_table.arena.play import GameRecord, GameSpec
 from vegas_table.arena.ratings import Rating, rate
 from vegas_table.arena.remote import play_on_server
 from vegas_table.arena.tournament import Lineup, Standing, plan, round_robin, standings
-from vegas_table.bots.registry import bot_names, bot_problem
-from vegas_table.cli.choices import options_text, rules_text
+from vegas_table.bots.registry import bot_problem
+from vegas_table.cli.choices import bots_text, options_text, rules_text
 from vegas_table.cli.progress import progress
 from vegas_table.cli.simulate import add_fanout_arguments
 from vegas_table.common import loops
@@ -44,15 +44,15 @@ from vegas_table.engine.registry import check_config, game_names
 
 def register(commands: Any) -> None:
     parser = commands.add_parser("tournament", help="rate bots against each other over duplicate deals",
-                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                 description=__doc__)
     parser.add_argument("--game", default="lords", choices=game_names(), help="the game (default: %(default)s)")
     parser.add_argument("--rules", default=None, help=f"rule set (default: the game's first): {rules_text()}")
     parser.add_argument("--players", type=int, default=4, help="seats at each table (default: %(default)s)")
     parser.add_argument("--bots", default="random",
-                        help=f"comma list of bots for a round robin ({', '.join(bot_names(plugins=True))}"
-                        ", or module:Class)")
+                        help=f"comma list of bots for a round robin ({bots_text(plugins=True)}, or module:Class)")
     parser.add_argument("--lineup", action="append", default=[], metavar="BOT,BOT,...",
-                        help="a fixed line-up, one bot per seat (repeat for several); replaces the round robin")
+                        help="a fixed line-up, one bot per seat, named as for --bots (repeat for several); "
+                        "replaces the round robin")
     parser.add_argument("--deals", type=int, default=50, help="seeds each line-up plays, in every rotation")
     parser.add_argument("--seed", default="1", help="the seed the deals are made from (default: %(default)s)")
     parser.add_argument("--options", default="", help=f"comma-separated game options: {options_text()}")

@@ -48,8 +48,14 @@ class StepperError(ValueError):
     """The replay cannot be shown at all (its header does not verify)."""
 
 
-HELP = ("next | n | →   previous | p | ←   turn N | t N   record N | r N   next KIND | previous KIND "
-        "(gamble, trade, tie, build, ...)   start   end   quit | q")
+# The stepper's commands, one entry each: a list where a list is shown (vegas replay show --help), one line
+# where a line is (the viewer's message, an unknown command's answer).
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("next | n | →", "the next record"), ("previous | p | ←", "the one before"),
+    ("turn N | t N", "the record that starts turn N"), ("record N | r N", "record N of the file (0: the set-up)"),
+    ("next KIND | previous KIND", "the next or previous gamble, trade, tie, build, ..."),
+    ("start", "the set-up"), ("end", "the last record"), ("quit | q", "leave"))
+HELP = "   ".join(command for command, _ in COMMANDS) + "   (KIND: gamble, trade, tie, build, ...)"
 
 
 class ReplayStepper:

@@ -27,6 +27,7 @@ from vegas_table.engine.lords.actions import (
 )
 from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
+UNDERWORLD_VERBS = ("acquire", "use")  # the actions of the Underworld deck, in no other game
 HELP: tuple[str, ...] = (
     "Your turn: build LOT COLOUR · sprawl LOT (or sprawl FROM LOT) · remodel LOT COLOUR · reorg LOT · raise LOT",
     "           gamble LOT BET (once a turn) · end",
@@ -66,7 +67,7 @@ def expand_sprawl(text: str, view: Mapping[str, Any], seat: int | None) -> tuple
     words = text.split()
     target = words[1].upper()
     if target not in LOT_BY_NAME:
-        raise CommandError(_word_error(words) or f"sprawl {words[1]}: not a lot")
+        raise CommandError(_word_error(words, view) or f"sprawl {words[1]}: not a lot")
     mine = _my_casinos(view, seat)
     if any(target in c["lots"] for c in mine):
         raise CommandError(f"sprawl {target} …: now name the empty lot to sprawl into", incomplete=True)
@@ -137,9 +138,10 @@ def typing_error(text: str, view: Mapping[str, Any], seat: int | None, prompts: 
         return None if partial and any(str(n).startswith(words[0]) for n in range(1, count + 1)) else problem.message
     if verb == "trade":
         return problem.message if _parses(text) else None  # a trade is read part by part: judged once it parses
-    if verb not in USAGE and partial and len(words) == 1 and any(v.startswith(verb) for v in (*USAGE, *CLIENT_WORDS)):
+    if verb not in USAGE and partial and len(words) == 1 and any(v.startswith(verb) for v in (*game_verbs(view),
+                                                                                                *CLIENT_WORDS)):
         return None
-    bad_word = _word_error(words, partial)
+    bad_word = _word_error(words, view, partial)
     if bad_word or _on_the_way(words, partial, view, seat):
         return bad_word
     if not problem.incomplete and not (partial and _unfinished_word(words)):
@@ -246,14 +248,21 @@ WORD_KINDS = {"lot": "a lot (lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9)
               "pips": "the pips of a die (1 to 6)"}
 
 
-def _word_error(words: list[str], partial: bool = False) -> str | None:
+def game_verbs(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """The verbs of this game's actions: the Underworld's only where its deck is in play."""
+    return tuple(v for v in USAGE if view.get("underworld") or v not in UNDERWORLD_VERBS)
+
+
+def _word_error(words: list[str], view: Mapping[str, Any], partial: bool = False) -> str | None:
     """The first word that cannot be right where it stands (`build Z9 …`: Z9 is no lot); with `partial`, the
     last word only has to be the start of one (`build A2 go`)."""
     if not words:
         return None
-    verb = words[0].lower()
-    if verb not in USAGE:
-        return f"{words[0]}: unknown action; actions: {', '.join(USAGE)}"
+    verb, verbs = words[0].lower(), game_verbs(view)
+    if verb in UNDERWORLD_VERBS and verb not in verbs:
+        return f"{words[0]}: only in games with the Underworld deck (this one has none); actions: {', '.join(verbs)}"
+    if verb not in verbs:
+        return f"{words[0]}: unknown action; actions: {', '.join(verbs)}"
     for index, (kind, word) in enumerate(zip(ARGUMENTS.get(verb, ()), words[1:], strict=False), start=1):
         choices = GRAMMAR.get(kind)
         if choices is None:

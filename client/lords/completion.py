@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vegas_table.client.choices import Prompt, numbered
-from vegas_table.client.lords.commands import ARGUMENTS
+from vegas_table.client.lords.commands import ARGUMENTS, UNDERWORLD_VERBS
 from vegas_table.client.lords.looks import LOOKS
 from vegas_table.client.lords.rules import legal_texts, try_action
 from vegas_table.client.render.lords import card_words, seat_name
@@ -22,7 +22,6 @@ from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
 ALWAYS = ("trade", *CLIENT_WORDS)
 TURN_VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
-UNDERWORLD_VERBS = ("acquire", "use")
 
 
 def lot_note(view: Mapping[str, Any], lot: str) -> str:

@@ -1,8 +1,9 @@
 """What a Lords of Vegas command will cost and do, said on the line under it before Enter.
 
-A command without chance (build, sprawl, remodel, raise, a decision, a trade answer) is played on a copy of
-the rules mirror and its cost and consequences are read off the result: the money it takes, the casinos it
-merges, who is boss after. A command that rolls or draws (gamble, reorganize, the end of the turn) is
+A command without chance (build, sprawl, remodel, raise, a decision) is played on a copy of the rules
+mirror and its cost and consequences are read off the result: the money it takes, the casinos it merges,
+who is boss after. A trade offered or accepted is said in its terms (`client.lords.trades`): what you give,
+what you get, who else must agree. A command that rolls or draws (gamble, reorganize, the end of the turn) is
 described in words and odds: the mirror's dice are not the game's, so no outcome is ever shown.
 """
 
@@ -15,8 +16,9 @@ from typing import Any
 from vegas_table.client.choices import Prompt
 from vegas_table.client.lords.commands import resolve
 from vegas_table.client.lords.rules import try_action
-from vegas_table.client.orders import Answer, CommandError, Submit
-from vegas_table.engine.lords.actions import EndTurn, Gamble, Layoff, Reorganize, parse_action
+from vegas_table.client.lords.trades import acceptance, proposal
+from vegas_table.client.orders import Answer, CommandError, Order, Propose, Submit
+from vegas_table.engine.lords.actions import EndTurn, Gamble, Layoff, ProposeTrade, Reorganize, parse_action
 from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 from vegas_table.engine.lords.casinos import boss
 from vegas_table.engine.lords.events import BossTie, CasinosMerged
@@ -101,6 +103,18 @@ def preview(action: Any, view: Mapping[str, Any], seat: int) -> str | None:
     return f"{action.text()}: " + " → ".join(parts)
 
 
+def _said(order: Order, view: Mapping[str, Any], seat: int) -> str | None:
+    """What the order will do: a trade in its terms, an action by `preview`; None for a refusal or a
+    withdrawal (they change nothing of yours)."""
+    route = order.route
+    if isinstance(route, Propose):
+        action = parse_action(order.action)
+        return proposal(action, view, seat) if isinstance(action, ProposeTrade) else None
+    if isinstance(route, Answer):
+        return acceptance(route.trade_id, route.removes, view, seat) if route.answer == "accept" else None
+    return preview(parse_action(order.action), view, seat) if isinstance(route, Submit) else None
+
+
 def preview_text(text: str, view: Mapping[str, Any], seat: int | None, prompts: Sequence[Prompt] = ()) -> str | None:
     """The preview of the command on the line (`preview`), if it is a valid one; how a shorthand reads first."""
     if seat is None:
@@ -109,10 +123,7 @@ def preview_text(text: str, view: Mapping[str, Any], seat: int | None, prompts: 
         order = resolve(text, view, seat, prompts)
     except CommandError:
         return None
-    if not isinstance(order.route, Submit | Answer) or (isinstance(order.route, Answer)
-                                                        and order.route.answer != "accept"):
-        return None
-    said = preview(parse_action(order.action), view, seat)
+    said = _said(order, view, seat)
     if said and order.note:  # `sprawl C5 = sprawl B5 C5: ...`: how the shorthand reads, then what it does
         return f"{' '.join(text.split())} = {said}"
     return said

@@ -11,7 +11,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vegas_client.data import GameSummary
+from vegas_client.data import GameSummary, SeatInfo
 from vegas_table.client.choices import Prompt
 from vegas_table.client.lobby import with_bots
 from vegas_table.client.render.text import Line, Lines, fit, join_lines, truncate
@@ -124,19 +124,32 @@ def _seat_text(game: GameSummary) -> str:
     return " ".join(f"{s.colour}:{n}" for s, n in zip(game.seats, names, strict=True))
 
 
+MONEY_UNITS = {"lords": "m", "lasvegas": "k"}  # Lords of Vegas counts in millions, Las Vegas in thousands
+
+
+def _finisher(seat: SeatInfo) -> str:
+    """A seat in a finished game's line, told apart from the others: `Ann (Red)`, a bot by its colour and
+    kind, `Blue (greedy bot)` (two bots are both "bot" otherwise)."""
+    if seat.bot:
+        return f"{seat.colour} ({seat.player or 'bot'})"
+    return f"{seat.player} ({seat.colour})" if seat.player else seat.colour
+
+
 def result_text(game: GameSummary) -> str:
-    """A finished game's result in a line: `won by Ann · Ann (Red) 36 points, Bob (Blue) 23 points · rematch k7m2pq`
-    (points where the game keeps them, else money; its `result` as the replay's end record has it)."""
+    """A finished game's result in a line: `won by Ann (Red) · Ann (Red) 36 points, Blue (greedy bot) 23 points
+    · rematch k7m2pq` (points where the game keeps them, else money in the game's unit, `$380k`; its
+    `result` as the replay's end record has it)."""
     result = game.result or {}
-    names = [("bot" if s.bot else s.player or s.colour) for s in game.seats]
+    names = [_finisher(s) for s in game.seats]
     winners = [names[w] for w in result.get("winners", []) if isinstance(w, int) and 0 <= w < len(names)]
+    unit = MONEY_UNITS.get(game.game, "")
     scores = []
     for seat, standing in zip(game.seats, result.get("standings", []), strict=False):
         if isinstance(standing, dict):
             points = standing.get("points")
             value = f"{points} point{'s' if points != 1 else ''}" if points is not None else \
-                f"${standing.get('money', 0)}"
-            scores.append(f"{names[seat.seat]} ({seat.colour}) {value}")
+                f"${standing.get('money', 0)}{unit}"
+            scores.append(f"{names[seat.seat]} {value}")
     won = ("won by " + " and ".join(winners)) if winners else "no winner"
     return " · ".join([won, ", ".join(scores), *([f"rematch {game.rematch}"] if game.rematch else [])])
 
@@ -147,7 +160,9 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
     lines: list[Line] = [[("class:title", " Vegas Table"), ("class:dim", f" · {model.server} · {model.name}{shown}")],
                          []]
     lines.append([("class:dim", fit("   game      kind         status      seats", width))])
-    if not model.games and not model.connected and model.connection != "not connected":
+    if not model.games and not model.connected and model.connection == "not connected":  # the first answer awaited
+        lines.append([("class:dim", f"   Connecting to the server at {model.server}…")])
+    elif not model.games and not model.connected:
         lines += [[("class:error", f" No answer from the server at {model.server}; trying again every few seconds.")],
                   [("", "   Is the address right? "), ("class:info", "vegas play --server HOST:PORT")]]
     elif not model.games:

@@ -149,3 +149,18 @@ def test_sprawl_when_too_poor_says_what_it_costs_as_soon_as_the_lot_is_named() -
     view = match.view(seat)
     view["seats"][seat]["money"] = 20  # the sprawl into C9 costs $24m
     assert typing_error("sprawl C9", view, seat) == "sprawl C8 C9: it costs $24m and you have $20m"
+
+
+def test_an_unknown_action_lists_only_the_verbs_of_this_game() -> None:
+    match = played(61)
+    seat = match.actors()[0]
+    plain = typing_error("bild A2 gold", match.view(seat), seat)
+    assert plain is not None and plain.startswith("bild: unknown action; actions: build, sprawl")
+    assert "acquire" not in plain and "use" not in plain.split("; actions: ")[1].split(", ")
+    assert typing_error("acquire lone-shark", match.view(seat), seat) == (
+        "acquire: only in games with the Underworld deck (this one has none); actions: build, sprawl, remodel, "
+        "reorg, raise, gamble, end, remove, place, layoff, trade, accept, reject, withdraw")
+    underworld = played(20, options=("underworld",))
+    seat = underworld.actors()[0]
+    listed = typing_error("bild A2 gold", underworld.view(seat), seat)
+    assert listed is not None and "acquire, use" in listed
