@@ -322,7 +322,7 @@ class ClientApp:
     def on_update(self, update: ViewUpdate) -> None:
         # The follower patches its view in place; the screens compare each view with the one before it.
         update = dataclasses.replace(update, view=copy.deepcopy(update.view))
-        was, waited = self.model.status, self._waits_for_me()
+        was, waited, turn_was = self.model.status, self._waits_for_me(), self._my_turn()
         first_view = self.model.version is None and update.view is not None
         if update.status == "revealing" and was != "revealing":
             note(self.model, "Every seat is taken: each player now reveals the entropy they committed to when "
@@ -340,9 +340,12 @@ class ClientApp:
                 self.spawn(self._await_rematch(self.model.game_id or ""))
         if self._waits_for_me() and not waited:
             self.application.output.bell()  # your turn (or a decision) after others played
+        if self._my_turn() and not turn_was:  # what changed for you since your turn ended, once a turn
             digest = since_last_turn(self.model)
             if digest:
-                note(self.model, digest, "notice")
+                note(self.model, "Since your last turn:", "notice")
+                for sentence in digest:
+                    note(self.model, f"  {sentence}", "notice")
         self.redraw()
 
     def _keep_commitments(self) -> None:
@@ -365,6 +368,10 @@ class ClientApp:
             return
         if self.model.game_id == game_id:
             add_history(self.model, past)
+
+    def _my_turn(self) -> bool:
+        view = self.model.view
+        return view is not None and view["phase"] != "over" and view["current"] == self.model.seat
 
     def _waits_for_me(self) -> bool:
         """The game waits for this player: their turn, their decision, or a trade offer to answer."""

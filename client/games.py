@@ -17,6 +17,12 @@ from vegas_table.client.suggestions import Suggestion
 View = Mapping[str, Any]
 
 
+def plain_digest(before: View, after: View, seat: int, events: Sequence[str]) -> list[str]:
+    """What changed since a seat's turn ended, for a game without a digest of its own: the events in between
+    but the turns' own markers."""
+    return [text for text in events if not text.startswith("Turn ")] or ["Nothing happened."]
+
+
 @dataclass(frozen=True, slots=True)
 class GameUi:
     title: str
@@ -30,14 +36,17 @@ class GameUi:
     topics: Mapping[str, tuple[str, ...]]  # `help TOPIC`: the legend of the board and short rules
     looks: Mapping[str, str] = field(default_factory=dict)  # words that show something in the log: what
     look: Callable[[str, View], list[str] | None] = lambda word, view: None
+    # what changed for a seat since its turn ended: (the view then, the view now, the seat, the log's
+    # sentences in between) -> sentences
+    digest: Callable[[View, View, int, Sequence[str]], list[str]] = field(default=plain_digest)
 
 
 def _lords() -> GameUi:
-    from vegas_table.client.lords import commands, completion, confirm, guide, looks, preview, prompts
+    from vegas_table.client.lords import commands, completion, confirm, digest, guide, looks, preview, prompts
 
     return GameUi("Lords of Vegas", prompts.lords_prompts, commands.resolve, commands.typing_error,
                   completion.suggest, commands.HELP, preview.preview_text, confirm.question, guide.TOPICS,
-                  looks.LOOKS, looks.look)
+                  looks.LOOKS, looks.look, digest.lords_digest)
 
 
 def _lasvegas() -> GameUi:

@@ -13,7 +13,7 @@ from typing import Any
 from vegas_client.data import Clock, GameSummary, GameType, VersionEvents, ViewUpdate
 from vegas_table.client.choices import Prompt
 from vegas_table.client.games import GameUi, game_ui
-from vegas_table.client.seen import places, seat_label, with_players
+from vegas_table.client.seen import places, with_players
 
 LOG_LINES = 500
 MOVES_KEPT = 64
@@ -61,6 +61,7 @@ class ClientModel:
     confirm_over: int | None = 20  # a raise or remodel from this cost asks first; None: nothing asks (--no-confirm)
     baseline: dict[str, Any] | None = None  # the board's places when this seat last acted (a spectator: turn start)
     last_acted: int | None = None  # the version this seat's last move made
+    turn_over: tuple[int, dict[str, Any]] | None = None  # (version, view) where this seat's turn last ended
     help: tuple[str, tuple[str, ...]] | None = None  # (title, lines) of the help page open in its own pane
     help_scroll: int = 0  # the first line of it shown
     final: tuple[str, tuple[str, ...]] | None = None  # the final standings page, once the game is proven
@@ -83,6 +84,7 @@ def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, c
     model.notice = None
     model.help = None
     model.baseline, model.last_acted, model.final = None, None, None
+    model.turn_over = None
 
 
 def leave_game(model: ClientModel) -> None:
@@ -99,6 +101,7 @@ def apply_update(model: ClientModel, update: ViewUpdate) -> None:
         model.commitment = update.lobby.commitment or model.commitment
     if update.view is not None:
         _move_baseline(model, update)
+        _mark_turn_over(model, update)
         model.view = update.view
         model.version = update.version
         model.clocks = update.clocks
@@ -125,21 +128,29 @@ def _move_baseline(model: ClientModel, update: ViewUpdate) -> None:
         model.baseline = places(model.view)
 
 
-def since_last_turn(model: ClientModel) -> str | None:
-    """What the others did since this seat's last move, grouped by player: `Since your last turn: Blue (Dan):
-    build A2 gold, end · Green (bot): gamble B4 5, end` (None if nothing is known)."""
-    view = shown_view(model)
-    if view is None or model.last_acted is None:
-        return None
-    by_seat: dict[int, list[str]] = {}
-    for version in sorted(v for v in model.moves if v > model.last_acted):
-        seat, action = model.moves[version]
-        if seat != model.seat:
-            by_seat.setdefault(seat, []).append(action)
-    if not by_seat:
-        return None
-    groups = [f"{seat_label(view, seat)}: {', '.join(actions)}" for seat, actions in by_seat.items()]
-    return "Since your last turn: " + " · ".join(groups)
+def _mark_turn_over(model: ClientModel, update: ViewUpdate) -> None:
+    """Keep the view on which this seat's turn ended (or the first one seen, if it was not this seat's
+    turn): what changed since is measured from it, whatever the seat answered meanwhile."""
+    assert update.view is not None
+    seat = model.seat
+    if seat is None:
+        return
+    was_mine = model.view is not None and model.view.get("current") == seat
+    if (model.turn_over is None and update.view.get("current") != seat) or \
+            (was_mine and update.view.get("current") != seat):
+        model.turn_over = (update.version - (1 if was_mine else 0), model.view if was_mine and model.view
+                           else update.view)
+
+
+def since_last_turn(model: ClientModel) -> list[str]:
+    """What changed for this seat since its turn last ended, in sentences (the game's digest): money and
+    points, casinos whose boss changed, its dice and lots, cards drawn, trades done; [] if nothing is known."""
+    view, ui = shown_view(model), current_ui(model)
+    if view is None or ui is None or model.seat is None or model.turn_over is None:
+        return []
+    version, before = model.turn_over
+    events = [line.text for line in model.log if line.version is not None and line.version > version]
+    return ui.digest(with_players(before, seat_players(model)), view, model.seat, events)
 
 
 def add_history(model: ClientModel, past: list[VersionEvents]) -> None:

@@ -25,7 +25,8 @@ BOARD: tuple[str, ...] = (
     "  deck: cards left; tiles left Pu9: casino tiles left of each colour.",
     "Log: F1+8 is the casino on F1 and 8 more lots; A4-A5 a casino of those lots.",
     "Since your last move: the names of the lots that changed (tiles, owners, dice, colours) are underlined",
-    "  until you act again, and the log sums up what the others did when your turn comes.",
+    "  until you act again. When your turn comes, the log says what changed for you since your last turn",
+    "  ended: money and points, casinos whose boss changed, your dice and lots, cards drawn, trades done.",
 )
 
 GAMBLE: tuple[str, ...] = (
