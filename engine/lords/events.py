@@ -417,7 +417,9 @@ def _casino(lots: Sequence[str]) -> str:
 
 
 def _rolls(rolls: Rolls, names: Sequence[str]) -> str:
-    return ", ".join(f"{names[o]} {lot} {old}→{new}" for lot, o, old, new in rolls)
+    """Each die rerolled, as its owner's die on its lot: `Purple's die on A4 2→5` (never `Purple A4 2`,
+    which reads as a lot)."""
+    return ", ".join(f"{names[o]}'s die on {lot} {old}→{new}" for lot, o, old, new in rolls)
 
 
 PHRASES = Phrasebook()
@@ -484,7 +486,7 @@ def _(e: ParkingPaid, n: Sequence[str]) -> str:
 @_says(CasinoPaid)
 def _(e: CasinoPaid, n: Sequence[str]) -> str:
     boss = f"; {n[e.boss]} is boss for {counted(e.points, 'point')}" if e.boss >= 0 else "; no boss"
-    return f"{e.colour.capitalize()} casino {_casino(e.lots)} pays {_money(e.payouts, n)}{boss}"
+    return f"The {e.colour} casino {_casino(e.lots)} pays {_money(e.payouts, n)}{boss}"
 
 
 @_says(Scored)
@@ -511,13 +513,13 @@ def _(e: Remodeled, n: Sequence[str]) -> str:
 
 
 def _rerolled(rolls: Rolls, names: Sequence[str]) -> str:
-    """Each owner's new dice: `Black A4 4→3` for a lone die; an owner with several different values places
+    """Each owner's new dice: `Black's die on A4 4→3` for a lone die; an owner with several different values places
     them next (a decision), so the line says only what was rolled: `Purple rolled 6, 2 for A5, B1`."""
     parts = []
     for owner in dict.fromkeys(o for _, o, _, _ in rolls):
         theirs = [(lot, old, new) for lot, o, old, new in rolls if o == owner]
         if len({new for _, _, new in theirs}) == 1:
-            parts += [f"{names[owner]} {lot} {old}→{new}" for lot, old, new in theirs]
+            parts += [f"{names[owner]}'s die on {lot} {old}→{new}" for lot, old, new in theirs]
         else:
             values = ", ".join(str(new) for new in sorted((new for _, _, new in theirs), reverse=True))
             parts.append(f"{names[owner]} rolled {values} for {', '.join(lot for lot, _, _ in theirs)}")
@@ -541,7 +543,7 @@ def _(e: Raised, n: Sequence[str]) -> str:
 
 @_says(CasinosMerged)
 def _(e: CasinosMerged, n: Sequence[str]) -> str:
-    return f"Casinos merge into one {len(e.lots)}-space {e.colour} casino {_casino(e.lots)}"
+    return f"Casinos merge into the {len(e.lots)}-space {e.colour} casino {_casino(e.lots)}"
 
 
 @_says(BossTie)
