@@ -211,7 +211,7 @@ class ServedMatch:
         """The bot at `seat`'s decision now, on its own copy of the state (so it can be made in a thread);
         `time_limit`: the seconds left on its turn timer, if it has one. It is told which seats people play,
         the seats without a server bot now (`GameInfo.people`), so it keeps table manners with them."""
-        people = frozenset(range(self.spec.config.players)) - self.bots.keys()
+        people = frozenset(s for s in range(self.spec.config.players) if s not in self.bots)
         info = game_info(self.spec.config, seat, people)
         return turn_for(self.game, self.game.clone(self.match.state), info, self.version, time_limit)
 
