@@ -28,6 +28,7 @@ SUITES: dict[str, str] = {
     "replays": "benchmarks.replays:replay_suite",
     "server": "benchmarks.server:server_suite",
     "client": "benchmarks.client:client_suite",
+    "manners": "benchmarks.manners:manners_suite",
 }
 
 

@@ -91,13 +91,18 @@ Choice = str | LegalAction  # what `Bot.choose` returns: one of `turn.legal` (or
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """What a bot learns when it sits down: which game, and its seat."""
+    """What a bot learns when it sits down: which game, and its seat; and, where whoever runs it knows, which
+    seats people play (`people`: the server's own bot seats are told, each turn anew, since a bot may stand in
+    for an absent player). A person reads an offer and types an answer while the table waits, so a bot that
+    trades keeps table manners with them (`bots.lords.manners`); empty: none known, every seat dealt with as a
+    bot (in-process games, where every seat is one)."""
 
     game: str
     rules: str
     players: int
     options: tuple[str, ...]
     seat: int
+    people: frozenset[int] = frozenset()
 
 
 TIME_SHARE = 0.8  # of a turn's time limit that a searching bot's decision may spend: the rest is a margin
@@ -179,6 +184,12 @@ class Bot:
 
     def on_game_start(self, info: GameInfo) -> None:
         """Called once before the bot's first decision in a game."""
+
+    def reason(self) -> str:
+        """A few words on why the bot made its last choice, for the table's log: a bot that refuses an offer says
+        why (the server's bot seats put it on the refusal's event, `vegas bot` logs it); "" when it has nothing
+        to say. Asked right after `choose`."""
+        return ""
 
     def on_game_end(self, view: Mapping[str, Any]) -> None:
         """Called once with the seat's final view (its `result` says who won)."""

@@ -61,7 +61,12 @@ class GreedyBot(Bot):
         deals = "deals" in parts
         return cls(seed, Weights.parse(":".join(p for p in parts if p != "deals")), deals)
 
+    def reason(self) -> str:
+        """Why the last Lords choice was made, where greedy says (a refused offer: `LordsGreedy.why`)."""
+        return self.lords.why
+
     def choose(self, turn: Turn) -> Choice:
+        self.lords.why = ""
         options = turn.legal
         if not options:
             raise ValueError(f"seat {turn.seat} has no legal action")

@@ -84,14 +84,17 @@ class AnswerWait:
 
     A partner who let one of the seat's offers run out unanswered is waited for only `hurried` seconds on
     the next ones, until it answers one (accepts it, or refuses it so that it closes): a person who ignores
-    the deals a bot offers should not wait out the whole patience again for each of them."""
+    the deals a bot offers should not wait out the whole patience again for each of them. Seats that share
+    one `lapsed` set (the server's bot seats of a game) learn it together: a person who ignored one bot's
+    offer is hurried by the next bot too, so a round of ignored offers costs one patience, then `hurried` an
+    offer."""
 
-    def __init__(self, patience: float, hurried: float | None = None) -> None:
+    def __init__(self, patience: float, hurried: float | None = None, lapsed: set[int] | None = None) -> None:
         self.patience = patience
         self.hurried = patience if hurried is None else min(hurried, patience)
         self._until: dict[int, float] = {}  # each open offer: when (on the caller's clock) waiting for it ends
         self._partners: dict[int, frozenset[int]] = {}  # each open offer: the parties still to answer it
-        self.lapsed: set[int] = set()  # partners who let an offer run out, not answering any since
+        self.lapsed: set[int] = set() if lapsed is None else lapsed  # partners who let an offer run out since
 
     def left(self, view: Mapping[str, Any], seat: int, now: float, clock_left: float | None) -> float:
         """Seconds the seat still waits, at `now`, in `view` (0 when none of its offers awaits an answer)."""
@@ -112,8 +115,8 @@ class AnswerWait:
         return max(0.0, max(until.values(), default=now) - now)
 
 
-def game_info(config: GameConfig, seat: int) -> GameInfo:
-    return GameInfo(config.game, config.rules, config.players, config.options, seat)
+def game_info(config: GameConfig, seat: int, people: frozenset[int] = frozenset()) -> GameInfo:
+    return GameInfo(config.game, config.rules, config.players, config.options, seat, people)
 
 
 def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_limit: float | None = None) -> Turn:

@@ -11,6 +11,7 @@ default (the first legal action) is played instead, so a bot's bug does not stal
 acting retry with the policy for bots (vegas_client.BOTS), so a server restart or SIGKILL is ridden out.
 
 A bot that has offered a trade waits a while for the answers before it goes on (`bots.local.AnswerWait`).
+What the bot says of a choice (`Bot.reason`: why it refused an offer) goes on the runner's log (`bot_reason`).
 """
 
 from __future__ import annotations
@@ -112,6 +113,8 @@ class SeatRunner:
             log.exception("bot_choice_failed", game_id=self.game_id, seat=self.info.seat, played=default)
             self.defaults += 1
             action = default
+        else:
+            self._say_why(action)
         if self.on_submit is not None:
             self.on_submit(update.version)
         try:
@@ -127,6 +130,14 @@ class SeatRunner:
             self.defaults += 1
             with contextlib.suppress(VegasError):  # stale by now, say: the next view decides again
                 await self.seat.act(default, update.version)
+
+
+    def _say_why(self, action: str) -> None:
+        """The bot's reason for `action` (`Bot.reason`: why it refused an offer), on its own log: the API has
+        no place for it, and the runner's log is what the person running the bot reads."""
+        why = self.bot.reason()
+        if why:
+            log.info("bot_reason", game_id=self.game_id, seat=self.info.seat, action=action, reason=why)
 
 
 def default_text(update: ViewUpdate) -> str:

@@ -6,10 +6,19 @@ and choose on their own copy of the state, away from the event loop, so a slow s
 server; if someone acted meanwhile its action is refused as stale and it chooses again. A bot seat's turn
 timer (`server.turntimer`) runs from the version that waits for it, the pause before the move included: a
 bot still choosing when it runs out gets its default played (logged `bot_late`), and its late choice is
-dropped as stale. Its `Turn.time_limit` says how many seconds it has left, so a search can budget. A bot
-seat that has offered a trade lets its partners answer before it goes on (`bots.local.AnswerWait`), as a
-remote bot does, but longer (`PERSON_PATIENCE`): a person needs a while to read an offer and weigh it. A
-person who let one run out is waited for only as long as a bot (`ANSWER_PATIENCE`) until they answer one.
+dropped as stale. Its `Turn.time_limit` says how many seconds it has left, so a search can budget.
+
+Table manners with people, the seats no bot of the server plays: each bot is told which they are
+(`GameInfo.people`, by `server.match`), and a bot that deals keeps its manners with them itself (Lords:
+`bots.lords.manners`: one offer to each person a turn, none where the person gives something for nothing).
+The seat does the waiting: a bot seat that has offered a trade lets its partners answer before it goes on
+(`bots.local.AnswerWait`), as a remote bot does, but only a short while, since the offer's partner is a
+person (a bot partner of the server's answers at once, `seat_to_ask`): `PERSON_PATIENCE` for a first offer,
+enough to read a short offer and type `accept`; a person who let one run out unanswered is waited for only
+`PERSON_HURRIED` on the next ones, by every bot seat of the game (they share who lapsed), until they answer
+one. So a round of three bots whose offers a person ignores costs a few seconds, not three patiences; and
+the offer stays open for the rest of the bot's turn, for a late answer. (It was 20 s, then 5 s per bot seat:
+a round with one offer ignored took 38 s against the bots' own second or so, docs/BENCHMARKS.md.)
 """
 
 from __future__ import annotations
@@ -19,14 +28,15 @@ import contextvars
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vegas_table.bots.local import ANSWER_PATIENCE, AnswerWait, seat_to_ask
+from vegas_table.bots.local import AnswerWait, seat_to_ask
 from vegas_table.server import errors
 from vegas_table.server.matches import RecordFailed
 
 if TYPE_CHECKING:
     from vegas_table.server.session import GameSession
 
-PERSON_PATIENCE = 20.0  # seconds a bot seat waits for the answers to its offer (at most half its turn clock)
+PERSON_PATIENCE = 6.0  # seconds a bot seat waits for the answers to its offer (at most half its turn clock)
+PERSON_HURRIED = 1.0  # seconds it waits for a person who let an offer run out, until they answer one
 
 
 class BotSeats:
@@ -38,6 +48,7 @@ class BotSeats:
         self._wanted = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._answers: dict[int, AnswerWait] = {}  # each bot seat's wait for the answers to its offers
+        self._lapsed: set[int] = set()  # the people who let a bot seat's offer run out, shared by the seats
         self._again: asyncio.TimerHandle | None = None  # the wake-up when such a wait ends
 
     def start(self) -> None:
@@ -116,7 +127,9 @@ class BotSeats:
 
     def _answers_awaited(self, seat: int, version: int) -> float:
         """Seconds `seat` still waits for the answers to its open offers (0: none awaits, or patience ran out)."""
-        wait = self._answers.setdefault(seat, AnswerWait(PERSON_PATIENCE, hurried=ANSWER_PATIENCE))
+        wait = self._answers.get(seat)
+        if wait is None:
+            wait = self._answers[seat] = AnswerWait(PERSON_PATIENCE, PERSON_HURRIED, self._lapsed)
         return wait.left(self.session.audience.view(seat), seat, asyncio.get_running_loop().time(),
                          self.session.timer.seconds_left(seat, version))
 

@@ -27,6 +27,7 @@ from vegas_table.replays.format import Replay, end_record, line_hash, read_repla
 from vegas_table.replays.recorder import RecordedMatch
 from vegas_table.replays.rerun import MatchBuilder, rerun
 from vegas_table.server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
+from vegas_table.server.reasons import Reason, told
 from vegas_table.server.records import FILE_MODE
 from vegas_table.server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
 
@@ -92,6 +93,7 @@ class ServedMatch:
         for seat, bot in self.bots.items():
             bot.on_game_start(game_info(spec.config, seat))
         self.stand_ins = {seat: spec.bots[seat] for seat in spec.stand_ins}  # seat -> its stand-in's kind
+        self.reasons: dict[int, Reason] = {}  # each bot seat's reason for its last choice (`server.reasons`)
 
     # ------------------------------------------------------------------------------------ beginnings
 
@@ -184,6 +186,7 @@ class ServedMatch:
     def seat_bot(self, seat: int, kind: str) -> None:
         """Let the server's bot `kind` stand in for `seat`'s absent player from the next action on (its actions
         marked `by` in the replay); "" gives the seat back to its player (server.handover)."""
+        self.reasons.pop(seat, None)  # a reason held for the seat's last bot is not its player's
         if not kind:
             self.bots.pop(seat, None)
             self.stand_ins.pop(seat, None)
@@ -194,12 +197,22 @@ class ServedMatch:
 
     def bot_action(self, seat: int, time_limit: float | None = None) -> str:
         """What the server's bot at `seat` does now (it sees its seat's view of a copy of the state)."""
-        return choice_text(self.bots[seat].choose(self.bot_turn(seat, time_limit)))
+        return self.bot_choice(seat, self.bot_turn(seat, time_limit))
+
+    def bot_choice(self, seat: int, turn: Turn) -> str:
+        """The text of the choice of `seat`'s bot for `turn` (a `bot_turn`; this may run in a thread), with its
+        reason held for the events of that action, should it be played (`server.reasons`)."""
+        bot = self.bots[seat]
+        action = choice_text(bot.choose(turn))
+        self.reasons[seat] = Reason(turn.version, action, bot.reason())
+        return action
 
     def bot_turn(self, seat: int, time_limit: float | None = None) -> Turn:
         """The bot at `seat`'s decision now, on its own copy of the state (so it can be made in a thread);
-        `time_limit`: the seconds left on its turn timer, if it has one."""
-        info = game_info(self.spec.config, seat)
+        `time_limit`: the seconds left on its turn timer, if it has one. It is told which seats people play,
+        the seats without a server bot now (`GameInfo.people`), so it keeps table manners with them."""
+        people = frozenset(s for s in range(self.spec.config.players) if s not in self.bots)
+        info = game_info(self.spec.config, seat, people)
         return turn_for(self.game, self.game.clone(self.match.state), info, self.version, time_limit)
 
     def sync(self) -> None:
@@ -219,6 +232,8 @@ class ServedMatch:
         and every viewer's view (a diff unless `fresh`); `record_hash` is the replay's last line's hash."""
         match = self.match
         seat, action = (match.history[-1].seat, match.history[-1].action) if match.history else (None, "")
+        if seat is not None and self.reasons.get(seat, Reason(-1, "", ""))[:2] == (len(match.history) - 1, action):
+            events = told(events, self.reasons.pop(seat).why)  # the bot's own reason, on the log only
         lines = tuple(EventLine(self.game.describe(e, self.spec.names), canonical_text(e.to_json()))
                       for e in events)
         change = Change(len(match.history), seat, action, lines, match.actors(), match.over, state_hash, record_hash)

@@ -14,7 +14,6 @@ import time
 from collections.abc import Awaitable
 from typing import Protocol
 
-from vegas_table.bots.local import choice_text
 from vegas_table.engine.core.errors import EngineError
 from vegas_table.server.match import MatchSpec, ServedMatch, Step, ms
 from vegas_table.server.syncer import Syncer
@@ -115,8 +114,7 @@ class LocalMatches:
         served = self.matches.get(game_id)
         if served is None or not served.playing_at(version) or seat not in served.bots:
             return None
-        bot, turn = served.bots[seat], served.bot_turn(seat, time_limit)
-        return choice_text(await asyncio.to_thread(bot.choose, turn))
+        return await asyncio.to_thread(served.bot_choice, seat, served.bot_turn(seat, time_limit))
 
     async def seat_bot(self, game_id: str, seat: int, kind: str) -> None:
         served = self.matches.get(game_id)

@@ -20,6 +20,9 @@ What an action after the deal adds is greedy's gain; an action the deal leaves a
 what changed hands, and open before the deal too) is taken to add what it adds now, which the seat has just
 worked out, so that only the few actions near the traded item are tried again.
 
+With people at the table (`bots.lords.manners`), a person is offered one deal a turn at most, and a deal that
+takes a person's lot or die pays for it: its price is sought from $1m up, never at nothing or less.
+
 Playing it is honest: every deal is judged on the bot's determinized copy of what its view shows.
 """
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from vegas_table.bots.lords.manners import NO_MANNERS, Manners
 from vegas_table.bots.lords.value import Outlook, value
 from vegas_table.engine.core.errors import IllegalAction
 from vegas_table.engine.lords.actions import AcceptTrade, ProposeTrade
@@ -44,18 +48,21 @@ SURE = 0.05  # points of the partner's gain, past what it asks of a trade, kept 
 
 
 def best_deal(greedy: LordsGreedy, base: LordsState, seat: int, outlook: Outlook,
-              plain: Mapping[Any, float] | None = None, beat: float = 0.0) -> ProposeTrade | None:
+              plain: Mapping[Any, float] | None = None, beat: float = 0.0,
+              manners: Manners = NO_MANNERS) -> ProposeTrade | None:
     """The deal worth most to `seat` (its own gain by `greedy`'s judgement, with the best action it opens), if
     that is more than `KEY_TRADE` and `beat` (what the best plain action adds); else None. `plain`: what each
-    plain action adds now (`LordsGreedy.gains`), reused for the actions a deal leaves alone."""
+    plain action adds now (`LordsGreedy.gains`), reused for the actions a deal leaves alone; `manners`: the
+    partners it may ask, and those it must pay for what it takes."""
     floor = max(KEY_TRADE, beat)
     now = value(base, seat, outlook)
     best: tuple[float, ProposeTrade] | None = None
     for partner in range(base.players):
-        if partner == seat:
+        if partner == seat or not manners.may_ask(partner):
             continue
         for goods in _goods(base, seat, partner):
-            found = _priced(greedy, base, seat, partner, goods, outlook, now, plain or {})
+            paid = manners.must_pay(partner) and goods.giver == base.names[partner]
+            found = _priced(greedy, base, seat, partner, goods, outlook, now, plain or {}, paid)
             if found is not None and found[0] > floor and (best is None or found[0] > best[0]):
                 best = found
     return best[1] if best else None
@@ -77,10 +84,15 @@ def _goods(state: LordsState, seat: int, partner: int) -> list[Transfer]:
 
 
 def _priced(greedy: LordsGreedy, base: LordsState, seat: int, partner: int, goods: Transfer,
-            outlook: Outlook, now: float, plain: Mapping[Any, float]) -> tuple[float, ProposeTrade] | None:
+            outlook: Outlook, now: float, plain: Mapping[Any, float],
+            paid: bool = False) -> tuple[float, ProposeTrade] | None:
     """The deal of `goods` at the price the partner would just accept, with what it adds for `seat`; None if
-    the partner would refuse it at any price the two can pay."""
+    the partner would refuse it at any price the two can pay (`paid`: at any price of $1m or more)."""
     low, high = -base.money[partner], base.money[seat]  # money the seat pays (negative: it is paid)
+    if paid:
+        low = 0  # the least price tried is low + 1: $1m
+        if high < 1:
+            return None
     trial = _trial(greedy, base, seat, partner, goods, high, outlook, None)
     if trial is None or not trial.accepted:
         return None

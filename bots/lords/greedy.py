@@ -21,6 +21,7 @@ from typing import Any
 from vegas_table.bots.base import Choice, Turn
 from vegas_table.bots.choices import back, engine_option
 from vegas_table.bots.lords.dealing import best_deal
+from vegas_table.bots.lords.manners import NO_MANNERS, Manners, fair
 from vegas_table.bots.lords.value import PLAIN, Outlook, Weights, value, worths
 from vegas_table.engine.core.api import ActionRange
 from vegas_table.engine.core.errors import IllegalAction
@@ -62,14 +63,18 @@ class LordsGreedy:
         self.deals = deals  # propose the best deal a greedy partner accepts (`bots.lords.dealing`)
         self.rolls = rolls  # rerolls tried per reorganization (fewer in a search's simulated turns)
         self.offered: tuple[int, set[ProposeTrade]] = (-1, set())  # the turn, and the offers made in it
+        self.people: frozenset[int] = frozenset()  # the seats people play (`GameInfo.people`): table manners
+        self.why = ""  # a few words on the last decision (why it refused an offer), for the table's log
 
     def choose(self, turn: Turn) -> Choice:
         """The bot SDK's decision: `decide` on the turn's view and legal actions, given back as one of them."""
+        self.people = turn.info.people
         options = [engine_option(GAME, option) for option in turn.legal]
         return back(self.decide(turn.view, options), options, turn.legal)
 
     def decide(self, view: Mapping[str, Any], options: Sequence[Any]) -> Any:
         """The chosen action (an engine action; a bet is a concrete `Gamble`), as the seat plays it."""
+        self.why = ""
         chosen = self.choice(view, options)
         self.remember(view, chosen)
         return chosen
@@ -118,6 +123,8 @@ class LordsGreedy:
         if offer is not None:
             return offer
         rejects = [o for o in options if isinstance(o, RejectTrade)]
+        if rejects:
+            self.why = refusal(rejects[0], plain or {}, base.name(seat))
         ends = [o for o in options if isinstance(o, EndTurn)]
         return (rejects or ends or list(options))[0]
 
@@ -237,19 +244,24 @@ class LordsGreedy:
                plain: Mapping[Any, float] | None = None, beat: float = 0.0) -> ProposeTrade | None:
         """A trade to propose, on the seat's own turn (ending it among the `options`): when it makes deals, the
         best deal (`bots.lords.dealing`) worth more than `beat` (the best plain action's gain), else the
-        purchase of a die (`_die_offer`). One open offer at a time, and never one made already this turn
-        (`remember`)."""
+        purchase of a die (`_die_offer`). One open offer at a time, never one made already this turn
+        (`remember`), and table manners with people (`bots.lords.manners`): one offer to each a turn, and none
+        that takes something of theirs for nothing."""
         if not any(isinstance(o, EndTurn) for o in options) or any(t.proposer == seat for t in base.trades):
             return None
-        offer = best_deal(self, base, seat, outlook, plain, beat) if self.deals else \
-            self._die_offer(base, seat, outlook)
-        if offer is None or (self.offered[0] == base.turn and offer in self.offered[1]):
+        made = self.offered[1] if self.offered[0] == base.turn else set()
+        manners = Manners.of(self.people, made, base.names)
+        offer = best_deal(self, base, seat, outlook, plain, beat, manners) if self.deals else \
+            self._die_offer(base, seat, outlook, manners)
+        if offer is None or offer in made or not fair(offer, base.names, self.people):
             return None
         return offer
 
-    def _die_offer(self, base: LordsState, seat: int, outlook: Outlook) -> ProposeTrade | None:
+    def _die_offer(self, base: LordsState, seat: int, outlook: Outlook,
+                   manners: Manners = NO_MANNERS) -> ProposeTrade | None:
         """An offer to buy the die that makes another player boss of a casino where the seat has a die, at
-        what the die is worth to its owner (plus $1m), when the casino is worth more than that to the seat."""
+        what the die is worth to its owner (plus $1m), when the casino is worth more than that to the seat;
+        never to a person `manners` says it has asked this turn."""
         if base.dice_down(seat) >= DICE_PER_PLAYER:
             return None
         now = value(base, seat, outlook)
@@ -257,7 +269,7 @@ class LordsGreedy:
         best: tuple[float, ProposeTrade] | None = None
         for lots in base.casinos.values():
             chief = boss(base, lots)
-            if chief in (-1, seat) or all(base.die_owner[lot] != seat for lot in lots):
+            if chief in (-1, seat) or not manners.may_ask(chief) or all(base.die_owner[lot] != seat for lot in lots):
                 continue
             top = max((lot for lot in lots if base.die_owner[lot] == chief), key=lambda lot: base.die_pips[lot])
             after = base.clone()
@@ -294,6 +306,19 @@ class LordsGreedy:
             if gain > KEY_BUY and (best is None or gain > best[0]):
                 best = (gain, cost - base.money[seat])
         return best[1] if best else None
+
+
+def refusal(reject: RejectTrade, gains: Mapping[Any, float], name: str) -> str:
+    """Why `name` refuses the trade `reject` closes, in a few words, from what accepting it would add (`gains`,
+    `ACCEPT_MARGIN` taken off): a loss, too small a gain, or a trade it cannot take part in now."""
+    accepts = [gain for option, gain in gains.items()
+               if isinstance(option, AcceptTrade) and option.trade == reject.trade]
+    best = max(accepts, default=float("-inf")) + ACCEPT_MARGIN
+    if best == float("-inf"):
+        return f"{name} cannot make this trade now"
+    if best < 0:
+        return f"it would cost {name} {-best:.2f} points"
+    return f"too little in it for {name} ({best:+.2f} points)"
 
 
 def rerolls(state: LordsState, action: Any) -> bool:
