@@ -4,6 +4,8 @@ of a gamble and the rules of a sprawl, in a few lines each (the rulebook is the 
 from __future__ import annotations
 
 from vegas_table.client.lords.preview import DOUBLE, EVEN, GAMBLE_ODDS, HOUSE_EDGE, LOSE, percent
+from vegas_table.engine.lords.card_words import card_effect
+from vegas_table.engine.lords.cards import cards_for
 from vegas_table.engine.lords.state import BET_PER_TILE, REMODEL_COST, RISER_COST
 
 BOARD: tuple[str, ...] = (
@@ -51,4 +53,21 @@ SPRAWL: tuple[str, ...] = (
     f"  remodel ${REMODEL_COST}m per tile; raise ${RISER_COST}m per tile.",
 )
 
-TOPICS: dict[str, tuple[str, ...]] = {"board": BOARD, "gamble": GAMBLE, "sprawl": SPRAWL}
+def _cards() -> tuple[str, ...]:
+    """`help cards` (and `help use`, `help acquire`): how the Underworld's cards are played, and what each card
+    of the shipped deck does, in the engine's words (a game with a card file of its own: `cards` shows its
+    line and everyone's cards with theirs)."""
+    return (
+        "Underworld cards (games with the underworld option or rule set):",
+        "  The line: cards face up that anyone may acquire. Type cards to see them with what each does, and",
+        "  everyone's cards.",
+        "  acquire CARD   on your turn, once a turn: pay its cost, take it from the line (Tab lists them)",
+        "  use CARD [LOT] on your turn, once a turn per card: its action (LOT: the die or casino it names)",
+        "  Cards that score count through the score track's breaks; points on cards count at the end.",
+        "The shipped deck:",
+        *(f"  {card.name} ({card.id}): {card_effect(card)}" for card in cards_for("")),
+    )
+
+
+TOPICS: dict[str, tuple[str, ...]] = {"board": BOARD, "gamble": GAMBLE, "sprawl": SPRAWL, "cards": _cards(),
+                                      "use": _cards(), "acquire": _cards()}

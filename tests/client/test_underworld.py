@@ -148,3 +148,14 @@ def test_the_cards_look_lists_every_players_cards_and_says_when_there_is_no_unde
         assert all(c["name"] in line for c in hand) and (hand or "no cards" in line)
     assert look("cards", played(5).view(0)) == ["This game is played without the Underworld (option underworld)."]
     assert look("build", view) is None
+
+
+def test_help_cards_and_help_use_say_how_cards_are_played_and_what_each_does() -> None:
+    from vegas_table.client.lords.guide import TOPICS
+    from vegas_table.engine.lords.card_words import card_effect
+    from vegas_table.engine.lords.cards import cards_for
+
+    for topic in ("cards", "use", "acquire"):
+        page = "\n".join(TOPICS[topic])
+        assert "use CARD" in page and "acquire CARD" in page
+        assert all(card_effect(card) in page for card in cards_for(""))

@@ -31,4 +31,5 @@ def test_a_reorganization_states_no_placement_that_is_still_to_be_decided() -> N
     from vegas_table.engine.lords.events import Reorganized
 
     event = Reorganized(3, ("A4", "A5", "B1"), 9, (("A4", 0, 4, 3), ("A5", 3, 3, 2), ("B1", 3, 1, 6)))
-    assert describe(event, NAMES) == "Purple reorganizes A4-A5-B1 for $9m: Black's die on A4 4→3, Purple rolled 6, 2 for A5, B1"
+    assert describe(event, NAMES) == ("Purple reorganizes A4-A5-B1 for $9m: Black's die on A4 4→3, Purple rolled 6, "
+                                      "2 for A5, B1")

@@ -55,3 +55,4 @@ def test_the_view_carries_each_cards_words() -> None:
     state, _ = game.new(GameConfig("lords", "up", 3, "words", ("underworld",)))
     line = game.view(state, 0)["underworld"]["line"]
     assert line and all(card["effect"] == SHIPPED[card["id"]] for card in line)
+
