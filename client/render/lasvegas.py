@@ -2,15 +2,16 @@
 
 Pure functions from a view to formatted text, like `client.render.lords`. The casinos stand side by side
 in number order (the slot machine last, with the slot module), each a column: its number, the notes on
-it (largest first), then the dice on it by owner, most first (`Red ×2+B`: two dice and a biggie, which
-counts two). On the slot machine each die shows its face (`Blu [1]`: a die of Blue's showing 1). The roll
-of the player to act sits under the table.
+it (largest first), then the dice on it by owner, most first, every die drawn as its face: `Red ⚂⚂ B⚂` is
+two dice and a biggie (which counts two) on casino 3; where a column is too narrow for them they are
+counted, `Red ×2+B`. On the slot machine each die shows its own face (`Blu ⚀`: a die of Blue's showing 1).
+The roll of the player to act sits under the table.
 
     ┌ 1 ────┐ ┌ 2 ────┐
      $70k      $90k
      $10k      $10k
-     Grn ×2    Red ×1
-               Wht ×1
+     Grn ⚀⚀    Red ⚁
+               Wht ⚁
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from vegas_table.client.render.text import Line, Lines, fit, flow, join_lines, plain, truncate
+from vegas_table.client.render.text import DIE_FACES, Line, Lines, fit, flow, join_lines, plain, truncate
 from vegas_table.client.render.text import width as width_of
 from vegas_table.client.seen import actor, away_text, player_of, seat_label
 
@@ -57,9 +58,19 @@ def _dice_rows(view: Mapping[str, Any], casino: Mapping[str, Any], width: int) -
     for _, owner in sorted(owners, key=lambda pair: (-pair[0], pair[1])):
         plain = casino["dice"][owner] if owner >= 0 else casino["white"]
         big = casino["biggies"][owner] if owner >= 0 else 0
-        text = f"{_abbr(view, owner)} ×{plain}" + ("+B" * big if big else "")
+        text = _dice_text(_abbr(view, owner), str(casino["casino"]), plain, big, width)
         rows.append([(f"class:player.{_colour(view, owner)}", fit(text, width))])
     return rows
+
+
+def _dice_text(who: str, casino: str, plain: int, big: int, width: int) -> str:
+    """An owner's dice on a casino as they lie there: `Red ⚂⚂ B⚂` (two dice and a biggie showing the casino's
+    number), or counted (`Red ×6+B`) where they would not fit the column."""
+    face = DIE_FACES.get(int(casino), "") if casino.isdigit() else ""
+    drawn = f"{who} {face * plain}" + (f" B{face}" * big if big else "")
+    if face and len(drawn) <= width:
+        return drawn
+    return f"{who} ×{plain}" + ("+B" * big if big else "")
 
 
 def _slot_rows(view: Mapping[str, Any], casino: Mapping[str, Any], width: int) -> list[Line]:
@@ -67,7 +78,7 @@ def _slot_rows(view: Mapping[str, Any], casino: Mapping[str, Any], width: int) -
     rows: list[Line] = []
     for die in casino.get("slot_dice", ()):
         mark = KIND_MARK.get(die["kind"], "")
-        text = f"{_abbr(view, int(die['owner']))} [{die['pips']}]{mark}"
+        text = f"{_abbr(view, int(die['owner']))} {DIE_FACES.get(int(die['pips']), die['pips'])}{mark}"
         rows.append([(f"class:player.{_colour(view, int(die['owner']))}", fit(text, width))])
     return rows
 

@@ -20,7 +20,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vegas_table.client.render.text import Line, Lines, fit, flow, join_lines, pad, truncate, wrap_line
+from vegas_table.client.render.text import (
+    DIE_FACES,
+    Line,
+    Lines,
+    fit,
+    flow,
+    join_lines,
+    pad,
+    truncate,
+    wrap_line,
+)
 from vegas_table.client.render.text import width as width_of
 from vegas_table.client.seen import actor, away_text, player_of, seat_label
 from vegas_table.engine.lords.board import CARD_COLOURS, CLOSED_BLOCK_FOR_TWO, COLOURS, LOT_BY_NAME, LOTS
@@ -36,7 +46,6 @@ PLAYER_ABBR = {"black": "Blk", "blue": "Blu", "green": "Grn", "purple": "Pur", "
 PLAYER_INITIAL = {"black": "K", "blue": "B", "green": "G", "purple": "P", "red": "R", "yellow": "Y"}
 NAME_COLUMN = 10  # the most columns a player's name takes in the players' table
 SUPERSCRIPT = {1: " ", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶"}
-DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 BORDER = "class:dim"  # the rule between a casino and what is next to it
 ROWS = {block: max(lot.row for lot in LOTS if lot.block == block) for block in (*LEFT_BLOCKS, *RIGHT_BLOCKS)}
 GRID = {(lot.block, lot.row, lot.col): lot.name for lot in LOTS}

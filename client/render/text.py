@@ -10,6 +10,7 @@ from prompt_toolkit.utils import get_cwidth
 
 Line = StyleAndTextTuples
 Lines = StyleAndTextTuples  # several lines, joined with "\n" fragments
+DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}  # a die drawn as its face, in both games
 
 
 def width(line: Line) -> int:

@@ -18,8 +18,9 @@ from vegas_table.client.arrange import Arrangement, arrange
 from vegas_table.client.choices import Prompt
 from vegas_table.client.games import game_ui
 from vegas_table.client.render import board_lines, render_board, render_header, render_players
+from vegas_table.client.render.lasvegas import PLAYER_ABBR
 from vegas_table.client.render.panels import prompt_lines
-from vegas_table.client.render.text import join_lines, plain
+from vegas_table.client.render.text import DIE_FACES, join_lines, plain
 from vegas_table.client.seen import with_players
 from vegas_table.engine import GameConfig, Match, get_game
 
@@ -109,4 +110,11 @@ def test_las_vegas_tells_a_count_of_dice_from_a_die_s_face(tmp_path: Path) -> No
                 if any(c["casino"] == "slot" and c.get("slot_dice") for c in m.view(0)["casinos"])
                 and any(any(c.get("counts", ())) for c in m.view(0)["casinos"]))
     board = plain(render_board(view, 120))
-    assert "×" in board and "[" in board  # `Red ×3`: three dice; `Blu [1]`: a die showing 1
+    slot = next(c for c in view["casinos"] if c["casino"] == "slot")
+    # every die is its face: on casino N the face of N once per die, on the slot machine each die's own pips
+    for casino in (c for c in view["casinos"] if c["casino"] != "slot"):
+        for seat, dice in enumerate(casino["dice"]):
+            if dice:
+                faces = DIE_FACES[int(casino["casino"])] * dice
+                assert f"{PLAYER_ABBR[view['seats'][seat]['colour']]} {faces}" in board
+    assert all(DIE_FACES[die["pips"]] in board for die in slot["slot_dice"])

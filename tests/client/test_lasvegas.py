@@ -46,7 +46,7 @@ def test_the_table_shows_each_casino_its_notes_and_dice_by_owner() -> None:
     assert board[0].split() == ["casino", "1", "casino", "2", "casino", "3", "casino", "4", "casino", "5", "casino",
                                 "6"]
     assert board[1].split() == ["$70k", "$90k", "$50k", "$60k", "$80k", "$60k"]  # largest note on top
-    assert "Red ×5" in board[5] and "Grn ×4" in board[5]  # the owner with most dice first, ×: a count of dice
+    assert "Red ⚁⚁⚁⚁⚁" in board[5] and "Grn ⚀⚀⚀⚀" in board[5]  # the owner with most dice first, as they lie
     assert board[-1] == "  Green  rolled 1 2 4"
     assert max(len(line) for line in board) <= 80
     assert plain(render_header(view)) == "Las Vegas · round 1/4 · Green · placing dice"
@@ -58,7 +58,8 @@ def test_modules_show_the_slot_machine_biggies_and_the_roll_marks() -> None:
     view = played(14, ALL_MODULES).view(0)
     board = plain(render_board(view, width=80))
     assert "slot" in board.split("\n")[0] and "$100k" in board
-    assert "Yel ×2+B" in board  # two dice and a biggie
+    assert "Yel ⚅⚅ B⚅" in board  # two dice and a biggie on casino 6
+    assert "×" not in board  # at 80 columns every die is drawn
     assert "rolled 1 1 2 6B 6K" in board
 
 
