@@ -1,0 +1,73 @@
+"""At 80x24 the log keeps at least 6 lines in a 4-player Lords of Vegas game, with every lot on the board;
+the forms chosen for a size stay while it does."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from tests.client.harness import play_until, session
+from tests.client.table import EngineTable
+from vegas_table.client.arrange import Arranger
+from vegas_table.engine.lords.board import LOTS
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(test(), 30))
+
+
+def mid_game(players: int) -> EngineTable:
+    """A game some 40 actions in, at the client's seat's turn."""
+    table = EngineTable(players=players)
+    count = [0]
+
+    def done(t: EngineTable) -> bool:
+        count[0] += 1
+        return count[0] > 40 and t.match.actors()[0] == 0
+
+    play_until(table, done)
+    table.seat = 0
+    return table
+
+
+def log_rows(screen: str) -> list[str]:
+    """The rows of the log: between the players' table and the command line."""
+    rows = screen.split("\n")
+    prompt = next(i for i, row in enumerate(rows) if row.startswith("Black>"))
+    first = next(i for i, row in enumerate(rows) if row.startswith("· "))
+    return rows[first:prompt]
+
+
+@pytest.mark.parametrize(("players", "least"), [(4, 6), (5, 6)])
+def test_the_log_keeps_six_lines_at_80x24_with_every_lot_on_the_board(tmp_path: Path, players: int,
+                                                                         least: int) -> None:
+    async def test() -> None:
+        async with session(mid_game(players), tmp_path) as s:
+            screen = await s.screen_shows("Black>")
+            assert len(log_rows(screen)) >= least, screen
+            names = set(re.findall(r"(?<![A-Za-z0-9$])[A-F]\d{1,2}(?= )", "\n".join(screen.split("\n")[1:9])))
+            assert names == {lot.name for lot in LOTS}, screen
+    run(test)
+
+
+def test_at_100x32_the_board_keeps_its_streets_and_the_players_their_title(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(mid_game(4), tmp_path, columns=100, rows=32) as s:
+            screen = await s.screen_shows("Black>")
+            assert "  player " in screen and "tiles left" in screen
+            assert len(log_rows(screen)) >= 8, screen
+    run(test)
+
+
+def test_the_forms_chosen_for_a_size_stay_while_the_size_does() -> None:
+    arranger = Arranger()
+    first = arranger(80, 24, lambda width, room: 10 if room >= 10 else 8, lambda width, brief: 4 if brief else 6,
+                     lambda width: 0)
+    later = arranger(80, 24, lambda width, room: 10 if room >= 10 else 8, lambda width, brief: 3 if brief else 5,
+                     lambda width: 4)  # fewer players' lines, a prompt: the board keeps its form
+    assert (first.board_height, first.players_brief) == (later.board_height, later.players_brief) == (8, True)
+    assert later.log_height == 20 - 8 - 3 - 4
