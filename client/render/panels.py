@@ -220,17 +220,40 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
     return join_lines([truncate(line, width) for line in lines])
 
 
+LABEL = re.compile(r"^(\s*[A-Z][\w ]*?:\s+)\S")  # `Your turn: ` or `Any time:  `: what the line is about
+LEGEND = re.compile(r"^(\s+\S.*?\s{2,})(\S.*)$")  # `  K5*   what it means`: a term, two spaces, its meaning
+GLUE = "\xa0"  # a space textwrap does not break at
+
+
+def _hanging_indent(line: str, width: int) -> str:
+    """Where a help line's wrapped rest starts: under a legend's meaning, after the label of a list of
+    commands (`Your turn: build LOT COLOUR · ...`), else two spaces in from the line's own indent; never more
+    than half the width."""
+    legend, label = LEGEND.match(line), LABEL.match(line) if " · " in line else None
+    indent = len(legend.group(1)) if legend else len(label.group(1)) if label else len(line) - len(line.lstrip()) + 2
+    return " " * (indent if indent <= width // 2 else 6)
+
+
+def _glued(line: str, room: int) -> str:
+    """`line` with the spaces inside each `·`-separated phrase (`raise LOT`) made unbreakable where the
+    phrase fits on a line, so a command never ends up parted from its arguments."""
+    lead = line[:len(line) - len(line.lstrip())]
+    phrases = line.strip().split(" · ")
+    kept = [p.replace(" ", GLUE) if len(p) + 2 <= room else p for p in phrases]
+    return lead + " ".join(f"{p}{GLUE}·" for p in kept[:-1]) + (" " if len(kept) > 1 else "") + kept[-1]
+
+
 def help_lines(lines: Sequence[str], width: int) -> list[str]:
-    """A help page's lines wrapped at word boundaries to `width`: a legend line (`  K5*   what it means`,
-    the term and its meaning two spaces or more apart) goes on under its meaning, other lines under their
-    own indent."""
+    """A help page's lines wrapped at word boundaries to `width`, never inside a `·`-separated phrase that
+    fits on a line, with a hanging indent (`_hanging_indent`)."""
     out: list[str] = []
+    width = max(20, width)
     for line in lines:
-        legend = re.match(r"^(\s+\S.*?\s{2,})(\S.*)$", line)
-        indent = " " * len(legend.group(1)) if legend else " " * (len(line) - len(line.lstrip()) + 2)
-        if legend and len(indent) > width // 2:
-            indent = " " * 6  # a long term on a narrow pane: its meaning goes on just indented
-        out += textwrap.wrap(line, max(20, width), subsequent_indent=indent) or [""]
+        indent = _hanging_indent(line, width)
+        long = any(len(word) > width - len(indent) for word in line.split())  # a path: parted at its hyphens
+        wrapped = textwrap.wrap(_glued(line, width - len(indent)), width, subsequent_indent=indent,
+                                break_on_hyphens=long)
+        out += [part.replace(GLUE, " ") for part in wrapped] or [""]
     return out
 
 

@@ -1,5 +1,6 @@
-"""At 80x24 the log keeps at least 6 lines in a 4-player Lords of Vegas game, with every lot on the board;
-the forms chosen for a size stay while it does."""
+"""Small screens: at 80x24 the log keeps at least 6 lines in a 4-player Lords of Vegas game, with every lot
+on the board, and the forms chosen for a size stay while it does; help pages wrap at word boundaries with a
+hanging indent at any width."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ import pytest
 from tests.client.harness import play_until, session
 from tests.client.table import EngineTable
 from vegas_table.client.arrange import Arranger
+from vegas_table.client.hosting import TABLE_HELP
+from vegas_table.client.lords.commands import HELP
+from vegas_table.client.lords.guide import TOPICS
+from vegas_table.client.render.panels import render_help
+from vegas_table.client.render.text import plain
 from vegas_table.engine.lords.board import LOTS
 
 
@@ -71,3 +77,28 @@ def test_the_forms_chosen_for_a_size_stay_while_the_size_does() -> None:
                      lambda width: 4)  # fewer players' lines, a prompt: the board keeps its form
     assert (first.board_height, first.players_brief) == (later.board_height, later.players_brief) == (8, True)
     assert later.log_height == 20 - 8 - 3 - 4
+
+
+def help_pages() -> dict[str, tuple[str, ...]]:
+    """The Lords of Vegas help pages as the client shows them: the commands, board, gamble, sprawl."""
+    return {"help": (*HELP, *TABLE_HELP), **{f"help {name}": page for name, page in TOPICS.items()}}
+
+
+@pytest.mark.parametrize("columns", [40, 80, 100])
+def test_help_pages_wrap_at_word_boundaries_with_a_hanging_indent(columns: int) -> None:
+    for name, page in help_pages().items():
+        shown = plain(render_help((name, page), columns, 200)).split("\n")[1:]
+        for line in page:
+            first = next(i for i, row in enumerate(shown) if row[1:].rstrip() == line.rstrip()
+                         or line.startswith(row[1:].rstrip() + " "))
+            words = len(line.split())
+            rows = [shown[first]]
+            while sum(len(r.split()) for r in rows) < words:
+                rows.append(shown[first + len(rows)])
+            assert " ".join(" ".join(r.split()) for r in rows) == " ".join(line.split()), (name, columns, rows)
+            start = len(rows[0]) - len(rows[0].lstrip())
+            assert all(len(r) - len(r.lstrip()) > start for r in rows[1:]), (name, columns, rows)
+            assert all(len(r) <= columns for r in rows)
+            if columns >= 80:
+                phrases = [p for p in line.strip().split(" · ") if len(p) < columns // 2]
+                assert all(any(p in r for r in rows) for p in phrases), (name, columns, rows)  # `raise LOT` whole
