@@ -48,12 +48,13 @@ class Forms:
 
 
 def arrange(columns: int, rows: int, board_lines: BoardLines, players_lines: PlayersLines,
-            prompt_lines: Callable[[int], int], forms: Forms | None = None) -> Arrangement:
+            prompt_lines: Callable[[int], int], forms: Forms | None = None, below: int = 0) -> Arrangement:
     """Where each panel goes on a `columns` x `rows` screen. `board_lines(width, room)` says how many lines
     the board takes at a width with `room` lines free; `players_lines(width, brief)` and `prompt_lines(width)`
-    how many the players and the prompts take. Stacked, `forms` (if given) are drawn instead of choosing."""
+    how many the players and the prompts take. Stacked, `forms` (if given) are drawn instead of choosing.
+    `below`: lines the notice takes beyond its one (a wrapped preview), taken from the log."""
     compact_width = board_size(COMPACT_CELL)[0]
-    body = rows - FIXED_LINES
+    body = rows - FIXED_LINES - below
     most_prompts = max(MAX_PROMPT_LINES, body // 3)
     if columns >= compact_width + 1 + SIDE_MIN:
         board_width = max(compact_width, min(columns - SIDE_WANTED - 1, 105))
@@ -97,8 +98,8 @@ class Arranger:
         self._forms: dict[tuple[int, int], Forms] = {}
 
     def __call__(self, columns: int, rows: int, board_lines: BoardLines, players_lines: PlayersLines,
-                 prompt_lines: Callable[[int], int]) -> Arrangement:
+                 prompt_lines: Callable[[int], int], below: int = 0) -> Arrangement:
         forms = self._forms.get((columns, rows))
         if forms is None:
             forms = self._forms[(columns, rows)] = stacked_forms(columns, rows, board_lines, players_lines)
-        return arrange(columns, rows, board_lines, players_lines, prompt_lines, forms)
+        return arrange(columns, rows, board_lines, players_lines, prompt_lines, forms, below)

@@ -90,7 +90,8 @@ class ClientLayout:
         # The menu floats over the screen above the command line, never over the notice and status lines
         # under it: what is wrong with a command stays in sight while completing it.
         self.root = HSplit([FloatContainer(body, floats=[Float(xcursor=True, ycursor=True, content=menu)]),
-                            Window(_text(self._notice), height=1), Window(_text(self._status), height=1)],
+                            Window(_text(self._notice), height=lambda: Dimension.exact(self._notice_lines())),
+                            Window(_text(self._status), height=1)],
                            window_too_small=small)
 
     def _too_small_window(self) -> Window:
@@ -140,7 +141,8 @@ class ClientLayout:
             return board_lines(view, width, room) if view is not None else 0
 
         arranger = self._arrangers.setdefault(self.model.game_id, Arranger())
-        return arranger(columns, rows, board, players, lambda width: prompt_height(prompts, width))
+        return arranger(columns, rows, board, players, lambda width: prompt_height(prompts, width),
+                        below=self._notice_lines() - 1)
 
     # ---- what each window shows
 
@@ -209,6 +211,10 @@ class ClientLayout:
             return render_notice(Notice(asked[1], "confirm"), None, _size()[0])
         preview = None if error else self.client.typing_preview(text)
         return render_notice(self.model.notice, error.message if error else None, _size()[0], preview)
+
+    def _notice_lines(self) -> int:
+        """The notice's lines: more than one where a preview wraps, taken from the log."""
+        return len(list(split_lines(self._notice())))
 
     def _status(self) -> StyleAndTextTuples:
         return render_status(self.model, _size()[0])

@@ -375,5 +375,7 @@ def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
             line.append(("", ": " + PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)))
         else:
             line.append(("", f" · {step_text(view)}"))
-    line += [("class:dim", " · last card "), *_card_badge(view.get("last_card"))]
-    return truncate(line, width)
+    badge = _card_badge(view.get("last_card"))
+    if width_of(line) + 13 + width_of(badge) > width:  # a small screen: the card's colour is its background
+        badge = badge[:1]
+    return truncate([*line, ("class:dim", " · last card "), *badge], width)

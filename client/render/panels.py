@@ -72,39 +72,54 @@ def render_prompts(prompts: Sequence[Prompt], width: int) -> Lines:
     return join_lines(prompt_lines(prompts, width))
 
 
+NOTICE_LINES = 3  # a preview (a gamble's odds, a reorganize's cost) goes on over lines rather than end in "…"
+
+
+def notice_lines(text: str, width: int) -> list[str]:
+    """`text` wrapped at word boundaries to `width` (at most NOTICE_LINES lines, later ones indented)."""
+    lines = textwrap.wrap(text, max(10, width - 1), subsequent_indent="   ") or [""]
+    if len(lines) > NOTICE_LINES:
+        lines = [*lines[:NOTICE_LINES - 1], fit(" ".join(lines[NOTICE_LINES - 1:]), max(10, width - 1))]
+    return [f" {line}" for line in lines]
+
+
 def render_notice(notice: Notice | None, typing_error: str | None, width: int, preview: str | None = None) -> Lines:
-    """The line under the command line: what is wrong with the command being typed, else what it will cost
-    and do, else the last notice."""
+    """The lines under the command line: what is wrong with the command being typed, else what it will cost
+    and do, else the last notice; wrapped (`notice_lines`), so nothing of it is cut on a small screen."""
     if typing_error:
-        return [("class:error", fit(f" {typing_error}", width))]
-    if preview:
-        sends = " · Enter sends" if len(preview) + 15 <= width else ""
-        return [("class:preview", fit(f" {preview}{sends}", width))]
-    if notice is None:
-        return [("class:dim", fit(" Tab completes · Enter sends · type help for the commands", width))]
-    return [(f"class:{notice.level}", fit(f" {notice.text}", width))]
+        style, text = "class:error", typing_error
+    elif preview:
+        style, text = "class:preview", f"{preview} · Enter sends"
+    elif notice is None:
+        style, text = "class:dim", "Tab completes · Enter sends · type help for the commands"
+    else:
+        style, text = f"class:{notice.level}", notice.text
+    return join_lines([[(style, fit(line, width))] for line in notice_lines(text, width)])
 
 
 def render_status(model: ClientModel, width: int, now: float | None = None) -> Lines:
     """The bottom bar: server, game, who you are, version, the clock of the seat waited for (`now`: a
     `time.monotonic()` reading), connection. (The seed commitment is shown where fairness is: the waiting
-    screen, `commitment`, the end of the game.)"""
+    screen, `commitment`, the end of the game.) Where it is too long, the server, then the version, then
+    the game go first: the clocks and who you are stay whole."""
     who = "spectator" if model.seat is None else f"seat {model.seat}"
     view = shown_view(model)
     if view is not None and model.seat is not None:
         who = f"you are {seat_label(view, model.seat)}"
-    parts = [f" {model.server}"]
-    if model.game_id:
-        parts += [f"game {model.game_id}", who]
-        if model.version is not None:
-            parts.append(f"v{model.version}")
-        parts += clock_texts(model, time.monotonic() if now is None else now)
-    if model.busy:
-        parts.append(f"sending {model.busy}…")
-    text = " · ".join(parts)
+    server, game = [f"{model.server}"], [f"game {model.game_id}"] if model.game_id else []
+    version = [f"v{model.version}"] if model.game_id and model.version is not None else []
+    rest = clock_texts(model, time.monotonic() if now is None else now) if model.game_id else []
+    rest += [f"sending {model.busy}…"] if model.busy else []
     connection = f" {model.connection} "
+    room = max(0, width - len(connection))
+    shorter = ([*server, *game, who, *version], [*game, who, *version], [*game, who], [who]) if model.game_id \
+        else (server,)
+    for parts in shorter:
+        text = " " + " · ".join([*parts, *rest])
+        if len(text) <= room:
+            break
     style = "class:toolbar" if model.connected else "class:toolbar.bad"
-    return [("class:toolbar", fit(text, max(0, width - len(connection)))), (style, connection)]
+    return [("class:toolbar", fit(text, room)), (style, connection)]
 
 
 def clock_texts(model: ClientModel, now: float) -> list[str]:

@@ -1,6 +1,6 @@
 """Small screens: at 80x24 the log keeps at least 6 lines in a 4-player Lords of Vegas game, with every lot
-on the board, and the forms chosen for a size stay while it does; help pages wrap at word boundaries with a
-hanging indent at any width."""
+on the board, and the forms chosen for a size stay while it does; previews and the trade countdown wrap or
+stay whole rather than end in "…"; help pages wrap at word boundaries with a hanging indent at any width."""
 
 from __future__ import annotations
 
@@ -12,13 +12,17 @@ from pathlib import Path
 import pytest
 
 from tests.client.harness import play_until, session
+from tests.client.positions import mid_game_view
 from tests.client.table import EngineTable
+from vegas_client import Clock, ViewUpdate
 from vegas_table.client.arrange import Arranger
 from vegas_table.client.hosting import TABLE_HELP
 from vegas_table.client.lords.commands import HELP
 from vegas_table.client.lords.guide import TOPICS
-from vegas_table.client.render.panels import render_help
+from vegas_table.client.render.panels import render_help, render_status
 from vegas_table.client.render.text import plain
+from vegas_table.client.seen import with_players
+from vegas_table.client.viewmodel import ClientModel, apply_update
 from vegas_table.engine.lords.board import LOTS
 
 
@@ -102,3 +106,34 @@ def test_help_pages_wrap_at_word_boundaries_with_a_hanging_indent(columns: int) 
             if columns >= 80:
                 phrases = [p for p in line.strip().split(" · ") if len(p) < columns // 2]
                 assert all(any(p in r for r in rows) for p in phrases), (name, columns, rows)  # `raise LOT` whole
+
+
+def ends_cut(screen: str) -> list[str]:
+    return [row for row in screen.split("\n") if row.rstrip().endswith(("...", "…"))]
+
+
+def test_gamble_and_reorganize_previews_wrap_at_80x24_rather_than_end_in_an_ellipsis(tmp_path: Path) -> None:
+    table = mid_game(4)
+    view = table.match.view(0)
+    theirs = next(c["lots"][0] for c in view["casinos"] if c.get("boss") not in (None, 0))
+    mine = next(lot for lot, data in view["lots"].items() if (data.get("die") or [None])[0] == 0)
+
+    async def test() -> None:
+        async with session(table, tmp_path) as s:
+            for command, shown in ((f"gamble {theirs} 1", "help gamble"), (f"reorg {mine}", "rolled again")):
+                s.type(command)
+                screen = await s.screen_shows(shown)
+                assert "Enter sends" in screen and not ends_cut(screen), screen
+                assert len(log_rows(screen)) >= 4, screen
+                s.type("\x7f" * len(command))
+                await s.screen_shows("type help for the commands")
+    run(test)
+
+
+def test_the_trade_countdown_stays_whole_in_the_status_bar_at_80_columns() -> None:
+    model = ClientModel(server="192.168.100.200:50051", name="Tester", screen="game", game_id="abc234", seat=0)
+    view = with_players(mid_game_view(0), [("Alexandra", False), ("Bartholomew", False), ("greedy bot", True),
+                                           ("Dan", False)])
+    apply_update(model, ViewUpdate(28, view, actors=(2,), clocks=(Clock(2, 28.0, 30.0, received=100.0),)))
+    status = plain(render_status(model, 80, now=100.0))
+    assert len(status) <= 80 and "…" not in status and "Green (bot): 28 s left" in status, status
