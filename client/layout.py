@@ -19,7 +19,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
-from vegas_table.client.arrange import FIXED_LINES, Arrangement, arrange
+from vegas_table.client.arrange import FIXED_LINES, Arrangement, Arranger
 from vegas_table.client.render import board_lines, render_board, render_header, render_players
 from vegas_table.client.render.panels import (
     prompt_height,
@@ -63,6 +63,7 @@ class ClientLayout:
         self.client = client
         self.model = client.model
         self._arranged: tuple[tuple[int, tuple[int, int]], Arrangement] | None = None
+        self._arrangers: dict[str | None, Arranger] = {}  # a game's forms at each size stay while it is shown
         self.input_window = Window(BufferControl(client.command, input_processors=[BeforeInput(self._prompt_text)]),
                                    height=1, style="class:input")
         self.header = Window(_text(self._header), height=1)
@@ -73,7 +74,7 @@ class ClientLayout:
         self.log = Window(_text(self._log), height=Dimension(min=1, weight=1))
         self.waiting = Window(_text(self._waiting),
                               height=lambda: Dimension.exact(len(list(split_lines(self._waiting())))))
-        small = self._too_small_window()
+        small = self.too_small = self._too_small_window()
         # The prompts (a decision, a trade to answer) sit right above the command line, where the eye is.
         side = HSplit([self.players, self.log, self.prompts], window_too_small=small)
         self.stacked = HSplit([self.header, self.board, self.players, self.log, self.prompts], window_too_small=small)
@@ -89,7 +90,8 @@ class ClientLayout:
         # The menu floats over the screen above the command line, never over the notice and status lines
         # under it: what is wrong with a command stays in sight while completing it.
         self.root = HSplit([FloatContainer(body, floats=[Float(xcursor=True, ycursor=True, content=menu)]),
-                            Window(_text(self._notice), height=1), Window(_text(self._status), height=1)],
+                            Window(_text(self._notice), height=lambda: Dimension.exact(self._notice_lines())),
+                            Window(_text(self._status), height=1)],
                            window_too_small=small)
 
     def _too_small_window(self) -> Window:
@@ -113,6 +115,9 @@ class ClientLayout:
             return HSplit([self.lobby, self.log])
         if self.model.view is None:
             return HSplit([self.waiting, self.log])
+        columns, rows = _size()
+        if columns < MIN_COLUMNS or rows < MIN_ROWS:  # short boards and brief tables would squeeze in: say so
+            return self.too_small
         if self.model.help is not None:
             return self.help
         return self.wide if self.arrangement().side_by_side else self.stacked
@@ -129,13 +134,15 @@ class ClientLayout:
         view = shown_view(self.model)
         prompts = open_prompts(self.model)
 
-        def players(width: int) -> int:
-            return len(list(split_lines(render_players(view, width)))) if view is not None else 0
+        def players(width: int, brief: bool) -> int:
+            return len(list(split_lines(render_players(view, width, brief)))) if view is not None else 0
 
         def board(width: int, room: int) -> int:
             return board_lines(view, width, room) if view is not None else 0
 
-        return arrange(columns, rows, board, players, lambda width: prompt_height(prompts, width))
+        arranger = self._arrangers.setdefault(self.model.game_id, Arranger())
+        return arranger(columns, rows, board, players, lambda width: prompt_height(prompts, width),
+                        below=self._notice_lines() - 1)
 
     # ---- what each window shows
 
@@ -165,7 +172,7 @@ class ClientLayout:
         if view is None:
             return []
         a = self.arrangement()
-        return _last_lines(render_players(view, a.side_width), a.players_height)
+        return _last_lines(render_players(view, a.side_width, a.players_brief), a.players_height)
 
     def _prompts(self) -> StyleAndTextTuples:
         return render_prompts(open_prompts(self.model), self.arrangement().side_width)
@@ -204,6 +211,10 @@ class ClientLayout:
             return render_notice(Notice(asked[1], "confirm"), None, _size()[0])
         preview = None if error else self.client.typing_preview(text)
         return render_notice(self.model.notice, error.message if error else None, _size()[0], preview)
+
+    def _notice_lines(self) -> int:
+        """The notice's lines: more than one where a preview wraps, taken from the log."""
+        return len(list(split_lines(self._notice())))
 
     def _status(self) -> StyleAndTextTuples:
         return render_status(self.model, _size()[0])

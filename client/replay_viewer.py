@@ -28,7 +28,7 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.layout.processors import BeforeInput
 
-from vegas_table.client.arrange import Arrangement, arrange
+from vegas_table.client.arrange import Arrangement, Arranger
 from vegas_table.client.render import UnknownGame, board_lines, render_board, render_header, render_players
 from vegas_table.client.render.styles import client_style, color_depth
 from vegas_table.client.render.text import Line, fit, join_lines, truncate
@@ -54,6 +54,7 @@ class ReplayViewer:
                                                    f"showing the game up to record {stepper.last}")
         self.input = Buffer(multiline=False, accept_handler=self._accept)
         self._arranged: tuple[tuple[int, int, int], Arrangement] | None = None
+        self._arranger = Arranger()  # the forms chosen at a size stay while stepping through the game
         depth = color_depth(color)
         self.app: Application[None] = Application(layout=Layout(self._layout(), focused_element=self.input),
                                                   key_bindings=self._bindings(), style=client_style(depth),
@@ -101,10 +102,10 @@ class ReplayViewer:
                 except UnknownGame:
                     return 1
 
-            def players(width: int) -> int:
-                return len(list(split_lines(self.players_at(width))))
+            def players(width: int, brief: bool) -> int:
+                return len(list(split_lines(self.players_at(width, brief))))
 
-            self._arranged = (key, arrange(columns, rows, board, players, lambda width: 0))
+            self._arranged = (key, self._arranger(columns, rows, board, players, lambda width: 0))
         return self._arranged[1]
 
     def view(self) -> dict[str, Any]:
@@ -125,11 +126,12 @@ class ReplayViewer:
             return [("class:dim", f"no board view for {self.stepper.game.title} yet: standings on the right")]
 
     def players_text(self) -> StyleAndTextTuples:
-        return self.players_at(self.arrangement().side_width)
+        a = self.arrangement()
+        return self.players_at(a.side_width, a.players_brief)
 
-    def players_at(self, width: int) -> StyleAndTextTuples:
+    def players_at(self, width: int, brief: bool = False) -> StyleAndTextTuples:
         try:
-            return render_players(self.view(), width=width)
+            return render_players(self.view(), width=width, brief=brief)
         except UnknownGame:
             lines: list[Line] = [[("", fit(s.name, 10)), ("", f" money {s.money:>5}" + (
                 f"  score {s.score:>3}" if s.score is not None else ""))] for s in self.stepper.standings()]

@@ -28,18 +28,19 @@ from vegas_table.engine.lords.actions import (
 from vegas_table.engine.lords.board import COLOURS, LOT_BY_NAME, LOTS
 
 UNDERWORLD_VERBS = ("acquire", "use")  # the actions of the Underworld deck, in no other game
+# One line per subject: the help pane wraps each to the screen (`render.panels.help_lines`).
 HELP: tuple[str, ...] = (
-    "Your turn: build LOT COLOUR · sprawl LOT (or sprawl FROM LOT) · remodel LOT COLOUR · reorg LOT · raise LOT",
-    "           gamble LOT BET (once a turn) · end",
+    "Your turn: build LOT COLOUR · sprawl LOT (or sprawl FROM LOT) · remodel LOT COLOUR · reorg LOT · raise LOT"
+    " · gamble LOT BET (once a turn) · end",
     "Underworld: acquire CARD (once a turn) · use CARD [LOT] (your action cards, once a turn each) · cards (see all)",
     "Any time:  trade GIVER>RECEIVER $N | lot LOT | die LOT | card CARD, ... [remove LOT ...] · accept N · reject N"
     " · withdraw N",
     "           on your turn a trade may include YOU does ACTION (build, remodel, ...): steps happen in order",
     "Decisions: type the number of a choice, or remove LOT · place PIPS LOT · layoff yes|no",
     "A casino is named by any of its lots. Tab completes; the line turns red while a command cannot work.",
-    "Client: help [TOPIC] · pile (discards, card by card) · commitment (the seed's, in full) · standings and",
-    "        audit (once over) · lobby · quit (your seat stays yours: run the client again) · F1 or Esc closes",
-    "        this page · PageUp/PageDown scroll it or the log",
+    "Client: help [TOPIC] · pile (discards, card by card) · commitment (the seed's, in full) · standings and"
+    " audit (once over) · lobby · quit (your seat stays yours: run the client again) · F1 or Esc closes this page"
+    " · PageUp/PageDown scroll it or the log",
 )
 _UNFINISHED = ("usage:", "no action given", "must be followed by")
 # The kind of each argument of a verb, to check the words typed so far before the command is complete.

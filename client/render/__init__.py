@@ -42,8 +42,9 @@ def board_lines(view: Mapping[str, Any], width: int, room: int) -> int:
     return int(game_module(view).board_lines(view, width, room))
 
 
-def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
-    return cast(Lines, game_module(view).render_players(view, width=width))
+def render_players(view: Mapping[str, Any], width: int = 80, brief: bool = False) -> Lines:
+    """The players' table of the view's game; `brief`: without the lines a short screen can spare."""
+    return cast(Lines, game_module(view).render_players(view, width=width, brief=brief))
 
 
 def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:

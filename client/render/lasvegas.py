@@ -138,12 +138,14 @@ def _roll_line(view: Mapping[str, Any], width: int) -> Line:
     return truncate(line, width)
 
 
-def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
-    """One line per player: money won, notes, dice left in hand by kind, kickers used."""
+def render_players(view: Mapping[str, Any], width: int = 80, brief: bool = False) -> Lines:
+    """One line per player: money won, notes, dice left in hand by kind, kickers used; under a title line
+    unless `brief` (a short screen, where the log needs the line)."""
     waiting = actor(view)
     longest = max((len(player_of(view, int(s["seat"]))) for s in view["seats"]), default=0)
     names = min(longest, max(NAME_COLUMN, width - 30))
-    lines: list[Line] = [[("class:dim", "  player" + " " * (names + 1 if names else 0) + "     won   notes  in hand")]]
+    title = "  player" + " " * (names + 1 if names else 0) + "     won   notes  in hand"
+    lines: list[Line] = [] if brief else [[("class:dim", title)]]
     for seat in view["seats"]:
         s = int(seat["seat"])
         hand = seat["hand"]

@@ -51,23 +51,28 @@ ROWS = {block: max(lot.row for lot in LOTS if lot.block == block) for block in (
 GRID = {(lot.block, lot.row, lot.col): lot.name for lot in LOTS}
 
 
-def board_size(cell: int = COMPACT_CELL, tall: bool = False) -> tuple[int, int]:
-    """Columns and lines the board takes with cells `cell` wide (tall: with the joins between rows)."""
+def board_size(cell: int = COMPACT_CELL, tall: bool = False, streets: bool = True) -> tuple[int, int]:
+    """Columns and lines the board takes with cells `cell` wide (tall: with the joins between rows; without
+    `streets`: no blank line between blocks, each lot's name still says its block)."""
     side = 3 * cell + 2
-    lines = max(_side_lines(LEFT_BLOCKS, tall), _side_lines(RIGHT_BLOCKS, tall))
+    lines = max(_side_lines(LEFT_BLOCKS, tall, streets), _side_lines(RIGHT_BLOCKS, tall, streets))
     return 2 * side + 2 + 3, lines
 
 
 def board_lines(view: Mapping[str, Any], width: int, room: int) -> int:
-    """Lines the board takes at `width` with `room` lines free: the joins between rows only if they fit."""
+    """Lines the board takes at `width` with `room` lines free: the joins between rows only if they fit, the
+    streets between blocks unless even they do not (every lot is drawn in all three forms)."""
     cell = _cell_width(width)
-    tall = board_size(cell, tall=True)[1]
-    return tall if room >= tall else board_size(cell)[1]
+    for tall, streets in ((True, True), (False, True)):
+        lines = board_size(cell, tall, streets)[1]
+        if room >= lines:
+            return lines
+    return board_size(cell, streets=False)[1]
 
 
-def _side_lines(blocks: Sequence[str], tall: bool) -> int:
+def _side_lines(blocks: Sequence[str], tall: bool, streets: bool = True) -> int:
     rows = sum(ROWS[b] for b in blocks)
-    return rows + len(blocks) - 1 + (rows - len(blocks) if tall else 0)
+    return rows + (len(blocks) - 1 if streets or tall else 0) + (rows - len(blocks) if tall else 0)
 
 
 def _cell_width(width: int) -> int:
@@ -189,12 +194,13 @@ class _Board:
                         else ("", " " * self.cell))
         return line
 
-    def side(self, blocks: Sequence[str], tall: bool) -> list[Line]:
-        """One side of The Strip; streets between blocks are blank lines (a dim rule when joins are drawn)."""
+    def side(self, blocks: Sequence[str], tall: bool, streets: bool = True) -> list[Line]:
+        """One side of The Strip; streets between blocks are blank lines (a dim rule when joins are drawn),
+        or none on a short screen."""
         lines: list[Line] = []
         street = ("class:dim", ("─" if tall else " ") * (3 * self.cell + 2))
         for number, block in enumerate(blocks):
-            if number:
+            if number and (streets or tall):
                 lines.append([street])
             for row in range(1, ROWS[block] + 1):
                 if tall and row > 1:
@@ -211,17 +217,20 @@ def die_text(colour: str, pips: int) -> str:
 def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
                  highlight: frozenset[str] = frozenset(), changed: frozenset[str] = frozenset()) -> Lines:
     """The board in at most `width` columns; it draws the joins between rows when `height` allows. Lots in
-    `changed` have their names underlined (what changed since the player's last move)."""
+    `changed` have their names underlined (what changed since the player's last move). Below the height
+    of the board with streets, the blocks go without the blank streets between them."""
     cell = _cell_width(width)
     tall = height >= board_size(cell, tall=True)[1]
+    streets = height >= board_size(cell)[1]
     board = _Board(view, cell, highlight, changed)
-    left, right = board.side(LEFT_BLOCKS, tall), board.side(RIGHT_BLOCKS, tall)
+    left, right = board.side(LEFT_BLOCKS, tall, streets), board.side(RIGHT_BLOCKS, tall, streets)
     count = max(len(left), len(right))
     blank: Line = [("", " " * (3 * cell + 2))]
-    start = (count - len(STRIP_TEXT)) // 2
+    label = STRIP_TEXT if count >= len(STRIP_TEXT) else STRIP_TEXT.split()[-1]
+    start = (count - len(label)) // 2
     lines = []
     for i in range(count):
-        letter = STRIP_TEXT[i - start] if 0 <= i - start < len(STRIP_TEXT) else " "
+        letter = label[i - start] if 0 <= i - start < len(label) else " "
         strip: Line = [("", " "), ("class:strip", f" {letter} "), ("", " ")]
         lines.append([*(left[i] if i < len(left) else blank), *strip, *(right[i] if i < len(right) else blank)])
     return join_lines(lines)
@@ -252,10 +261,12 @@ def _player_head(view: Mapping[str, Any], seat: Mapping[str, Any], names: int, w
     return line + ([("", " " + fit(player_of(view, s), names))] if names else [])
 
 
-def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
+def render_players(view: Mapping[str, Any], width: int = 80, brief: bool = False) -> Lines:
     """One row per player (who, money, score → next stop, markers and dice left, casinos bossed), then the
     discards per colour, the deck and the casino tiles left. Nothing is cut: a row that does not fit goes
-    on over more lines (on a narrow panel markers and dice move to the second line)."""
+    on over more lines (on a narrow panel markers and dice move to the second line). `brief` (a short
+    screen, where the log needs the lines) leaves out the title line and the supply lines (the discards are
+    still a `pile` away)."""
     bossed = _boss_of(view)
     waiting = actor(view)
     names = _name_width(view, width)
@@ -263,7 +274,7 @@ def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
     wide = width >= head + 31 + 15
     title = "  player" + " " * (head - 8) + ("  money score→next markers dice  boss of (casino:points)" if wide
                                              else "  money score→next")
-    lines: list[Line] = [truncate([("class:dim", title)], width)]
+    lines: list[Line] = [] if brief else [truncate([("class:dim", title)], width)]
     for seat in view["seats"]:
         s = int(seat["seat"])
         nxt = "win" if seat["next_stop"] is None else str(seat["next_stop"])
@@ -280,7 +291,8 @@ def render_players(view: Mapping[str, Any], width: int = 80) -> Lines:
             extra: list[Line] = [[("", f"markers {seat['markers_left']}")], [("", f"dice {seat['dice_left']}")]]
             boss: list[Line] = [*away, [("class:dim", "boss of")], *casinos] if casinos else away
             lines += [first, *flow([*extra, *boss], width, [("", "   ")], indent=4)]
-    return join_lines([*lines, *_supply_lines(view, width), *underworld_lines(view, width)])
+    supply = [] if brief else _supply_lines(view, width)
+    return join_lines([*lines, *supply, *underworld_lines(view, width)])
 
 
 def card_words(card: Mapping[str, Any], name: bool = True) -> str:
@@ -372,5 +384,7 @@ def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
             line.append(("", ": " + PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)))
         else:
             line.append(("", f" · {step_text(view)}"))
-    line += [("class:dim", " · last card "), *_card_badge(view.get("last_card"))]
-    return truncate(line, width)
+    badge = _card_badge(view.get("last_card"))
+    if width_of(line) + 13 + width_of(badge) > width:  # a small screen: the card's colour is its background
+        badge = badge[:1]
+    return truncate([*line, ("class:dim", " · last card "), *badge], width)

@@ -72,39 +72,54 @@ def render_prompts(prompts: Sequence[Prompt], width: int) -> Lines:
     return join_lines(prompt_lines(prompts, width))
 
 
+NOTICE_LINES = 3  # a preview (a gamble's odds, a reorganize's cost) goes on over lines rather than end in "…"
+
+
+def notice_lines(text: str, width: int) -> list[str]:
+    """`text` wrapped at word boundaries to `width` (at most NOTICE_LINES lines, later ones indented)."""
+    lines = textwrap.wrap(text, max(10, width - 1), subsequent_indent="   ") or [""]
+    if len(lines) > NOTICE_LINES:
+        lines = [*lines[:NOTICE_LINES - 1], fit(" ".join(lines[NOTICE_LINES - 1:]), max(10, width - 1))]
+    return [f" {line}" for line in lines]
+
+
 def render_notice(notice: Notice | None, typing_error: str | None, width: int, preview: str | None = None) -> Lines:
-    """The line under the command line: what is wrong with the command being typed, else what it will cost
-    and do, else the last notice."""
+    """The lines under the command line: what is wrong with the command being typed, else what it will cost
+    and do, else the last notice; wrapped (`notice_lines`), so nothing of it is cut on a small screen."""
     if typing_error:
-        return [("class:error", fit(f" {typing_error}", width))]
-    if preview:
-        sends = " · Enter sends" if len(preview) + 15 <= width else ""
-        return [("class:preview", fit(f" {preview}{sends}", width))]
-    if notice is None:
-        return [("class:dim", fit(" Tab completes · Enter sends · type help for the commands", width))]
-    return [(f"class:{notice.level}", fit(f" {notice.text}", width))]
+        style, text = "class:error", typing_error
+    elif preview:
+        style, text = "class:preview", f"{preview} · Enter sends"
+    elif notice is None:
+        style, text = "class:dim", "Tab completes · Enter sends · type help for the commands"
+    else:
+        style, text = f"class:{notice.level}", notice.text
+    return join_lines([[(style, fit(line, width))] for line in notice_lines(text, width)])
 
 
 def render_status(model: ClientModel, width: int, now: float | None = None) -> Lines:
     """The bottom bar: server, game, who you are, version, the clock of the seat waited for (`now`: a
     `time.monotonic()` reading), connection. (The seed commitment is shown where fairness is: the waiting
-    screen, `commitment`, the end of the game.)"""
+    screen, `commitment`, the end of the game.) Where it is too long, the server, then the version, then
+    the game go first: the clocks and who you are stay whole."""
     who = "spectator" if model.seat is None else f"seat {model.seat}"
     view = shown_view(model)
     if view is not None and model.seat is not None:
         who = f"you are {seat_label(view, model.seat)}"
-    parts = [f" {model.server}"]
-    if model.game_id:
-        parts += [f"game {model.game_id}", who]
-        if model.version is not None:
-            parts.append(f"v{model.version}")
-        parts += clock_texts(model, time.monotonic() if now is None else now)
-    if model.busy:
-        parts.append(f"sending {model.busy}…")
-    text = " · ".join(parts)
+    server, game = [f"{model.server}"], [f"game {model.game_id}"] if model.game_id else []
+    version = [f"v{model.version}"] if model.game_id and model.version is not None else []
+    rest = clock_texts(model, time.monotonic() if now is None else now) if model.game_id else []
+    rest += [f"sending {model.busy}…"] if model.busy else []
     connection = f" {model.connection} "
+    room = max(0, width - len(connection))
+    shorter = ([*server, *game, who, *version], [*game, who, *version], [*game, who], [who]) if model.game_id \
+        else (server,)
+    for parts in shorter:
+        text = " " + " · ".join([*parts, *rest])
+        if len(text) <= room:
+            break
     style = "class:toolbar" if model.connected else "class:toolbar.bad"
-    return [("class:toolbar", fit(text, max(0, width - len(connection)))), (style, connection)]
+    return [("class:toolbar", fit(text, room)), (style, connection)]
 
 
 def clock_texts(model: ClientModel, now: float) -> list[str]:
@@ -220,17 +235,40 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
     return join_lines([truncate(line, width) for line in lines])
 
 
+LABEL = re.compile(r"^(\s*[A-Z][\w ]*?:\s+)\S")  # `Your turn: ` or `Any time:  `: what the line is about
+LEGEND = re.compile(r"^(\s+\S.*?\s{2,})(\S.*)$")  # `  K5*   what it means`: a term, two spaces, its meaning
+GLUE = "\xa0"  # a space textwrap does not break at
+
+
+def _hanging_indent(line: str, width: int) -> str:
+    """Where a help line's wrapped rest starts: under a legend's meaning, after the label of a list of
+    commands (`Your turn: build LOT COLOUR · ...`), else two spaces in from the line's own indent; never more
+    than half the width."""
+    legend, label = LEGEND.match(line), LABEL.match(line) if " · " in line else None
+    indent = len(legend.group(1)) if legend else len(label.group(1)) if label else len(line) - len(line.lstrip()) + 2
+    return " " * (indent if indent <= width // 2 else 6)
+
+
+def _glued(line: str, room: int) -> str:
+    """`line` with the spaces inside each `·`-separated phrase (`raise LOT`) made unbreakable where the
+    phrase fits on a line, so a command never ends up parted from its arguments."""
+    lead = line[:len(line) - len(line.lstrip())]
+    phrases = line.strip().split(" · ")
+    kept = [p.replace(" ", GLUE) if len(p) + 2 <= room else p for p in phrases]
+    return lead + " ".join(f"{p}{GLUE}·" for p in kept[:-1]) + (" " if len(kept) > 1 else "") + kept[-1]
+
+
 def help_lines(lines: Sequence[str], width: int) -> list[str]:
-    """A help page's lines wrapped at word boundaries to `width`: a legend line (`  K5*   what it means`,
-    the term and its meaning two spaces or more apart) goes on under its meaning, other lines under their
-    own indent."""
+    """A help page's lines wrapped at word boundaries to `width`, never inside a `·`-separated phrase that
+    fits on a line, with a hanging indent (`_hanging_indent`)."""
     out: list[str] = []
+    width = max(20, width)
     for line in lines:
-        legend = re.match(r"^(\s+\S.*?\s{2,})(\S.*)$", line)
-        indent = " " * len(legend.group(1)) if legend else " " * (len(line) - len(line.lstrip()) + 2)
-        if legend and len(indent) > width // 2:
-            indent = " " * 6  # a long term on a narrow pane: its meaning goes on just indented
-        out += textwrap.wrap(line, max(20, width), subsequent_indent=indent) or [""]
+        indent = _hanging_indent(line, width)
+        long = any(len(word) > width - len(indent) for word in line.split())  # a path: parted at its hyphens
+        wrapped = textwrap.wrap(_glued(line, width - len(indent)), width, subsequent_indent=indent,
+                                break_on_hyphens=long)
+        out += [part.replace(GLUE, " ") for part in wrapped] or [""]
     return out
 
 

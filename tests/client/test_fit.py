@@ -46,7 +46,8 @@ def positions(game: str, rules: str, players: int, options: tuple[str, ...]) -> 
 
 def arranged(view: dict[str, Any], prompts: list[Prompt], columns: int, rows: int) -> Arrangement:
     return arrange(columns, rows, lambda w, r: board_lines(view, w, r),
-                   lambda w: len(plain(render_players(view, w)).split("\n")), lambda w: len(prompt_lines(prompts, w)))
+                   lambda w, brief: len(plain(render_players(view, w, brief)).split("\n")),
+                   lambda w: len(prompt_lines(prompts, w)))
 
 
 @pytest.mark.parametrize(("game", "rules", "players", "options"), [
@@ -62,7 +63,7 @@ def test_nothing_is_cut_at_120x40_or_wider(game: str, rules: str, players: int, 
             at = arranged(view, prompts, columns, rows)
             drawn = {"header": render_header(view, columns),
                      "board": render_board(view, at.board_width, at.board_height),
-                     "players": render_players(view, at.side_width),
+                     "players": render_players(view, at.side_width, at.players_brief),
                      "prompts": join_lines(prompt_lines(prompts, at.side_width))}
             for part, text in drawn.items():
                 assert "…" not in plain(text), f"{part} cut at {columns}x{rows}:\n{plain(text)}"

@@ -153,7 +153,7 @@ def test_the_board_at_each_size_shows_every_lot_each_casinos_edges_and_dice_unli
     another lot in a row (its cells joined by its colour), and every die as owner and face, never `B3`."""
     view = mid_game_view()
     at = arrange(columns, rows, lambda width, room: board_lines(view, width, room),
-                 lambda width: len(lines(render_players(view, width))), lambda width: 0)
+                 lambda width, brief: len(lines(render_players(view, width, brief))), lambda width: 0)
     board = render_board(view, at.board_width, at.board_height)
     text = plain(board)
     assert set(re.findall(r"(?<![A-Za-z0-9])[A-F]\d{1,2}(?= )", text)) == {lot.name for lot in LOTS}
