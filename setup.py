@@ -36,4 +36,5 @@ class BuildPyWithApi(build_py):
             codegen().generate(Path(self.build_lib))
 
 
-setup(cmdclass={"build_py": BuildPyWithApi})
+if __name__ == "__main__":  # as the build runs it; the tests load `codegen` from here without building
+    setup(cmdclass={"build_py": BuildPyWithApi})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import runpy
 from pathlib import Path
 from types import ModuleType
 
@@ -10,11 +10,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def codegen() -> ModuleType:
-    """proto/codegen.py, loaded by path as the build loads it (it is not part of the installed package)."""
-    spec = importlib.util.spec_from_file_location("codegen_under_test", ROOT / "proto" / "codegen.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    """proto/codegen.py, loaded as the build's hook loads it (setup.py's `codegen`: it is build code, not part
+    of the installed package)."""
+    hook = runpy.run_path(str(ROOT / "setup.py"), run_name="setup_under_test")
+    module: ModuleType = hook["codegen"]()
     return module
 
 
