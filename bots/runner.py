@@ -11,6 +11,8 @@ default (the first legal action) is played instead, so a bot's bug does not stal
 acting retry with the policy for bots (vegas_client.BOTS), so a server restart or SIGKILL is ridden out.
 
 A bot that has offered a trade waits a while for the answers before it goes on (`bots.local.AnswerWait`).
+Its turns name the seats people play (`GameInfo.people`, from the lobby's seat list), so it keeps the
+table manners with them that the server's own bot seats keep (`bots.lords.manners`).
 What the bot says of a choice (`Bot.reason`: why it refused an offer) goes on the runner's log (`bot_reason`).
 """
 
@@ -18,13 +20,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import structlog
 
-from vegas_client import BOTS, Follower, RetryPolicy, Seat, Table, VegasError, ViewUpdate, wire
+from vegas_client import BOTS, Follower, GameSummary, RetryPolicy, Seat, Table, VegasError, ViewUpdate, wire
 from vegas_client import LegalAction as ServerLegalAction
 from vegas_table.bots.base import Bot, GameInfo, LegalAction, Turn
 from vegas_table.bots.local import ANSWER_PATIENCE, AnswerWait, choice_text
@@ -47,6 +50,13 @@ def legal_action(option: ServerLegalAction) -> LegalAction:
     return LegalAction(option.text, option.low, option.high)
 
 
+def people_of(summary: GameSummary, seat: int) -> frozenset[int]:
+    """The seats of `summary` that people may play, for a bot at `seat`: every taken seat but its own that no
+    server bot plays or stands in for. Another remote bot counts as a person, as the server counts it: the
+    bot then keeps its table manners with it, which costs a bot nothing."""
+    return frozenset(s.seat for s in summary.seats if s.taken and not s.bot and not s.stand_in and s.seat != seat)
+
+
 class SeatRunner:
     """Plays `info.seat` of `game_id` (with its secret `token`) on `table` with `bot`."""
 
@@ -54,6 +64,7 @@ class SeatRunner:
                  retry: RetryPolicy = BOTS, think: float = 0.0,
                  on_submit: Callable[[int], None] | None = None) -> None:
         self.game_id = game_id
+        self.table = table
         self.bot = bot
         self.info = info
         self.think = think
@@ -64,6 +75,8 @@ class SeatRunner:
         self.stale = 0  # actions refused because the game had moved on (someone else acted first)
         self.answers = AnswerWait(ANSWER_PATIENCE)
         self.defaults = 0  # choices the server refused, replaced by the decision's default
+        self.people: frozenset[int] = frozenset()  # the seats no server bot plays, from the lobby's seat list
+        self.follower.listen(self._seats_seen)
 
     @property
     def actions(self) -> int:
@@ -75,6 +88,8 @@ class SeatRunner:
         called again after that, it carries on from the view it holds."""
         if not self.started:
             self.started = True
+            # who plays which seat before the first turn (the stream's lobby updates keep it up to date)
+            self.people = people_of(await self.table.get_game(self.game_id), self.info.seat)
             self.bot.on_game_start(self.info)
         after = None  # the newest view first, even if it is the one held: it may wait for this seat
         self.follower.start()
@@ -93,6 +108,10 @@ class SeatRunner:
         finally:
             await self.follower.stop()
 
+    def _seats_seen(self, update: ViewUpdate) -> None:
+        if update.lobby is not None:
+            self.people = people_of(update.lobby, self.info.seat)
+
     async def _answered(self, update: ViewUpdate) -> bool:
         """Whether a newer view came while offers of the seat's awaited answers; False at once when none does,
         or its patience has run out."""
@@ -108,7 +127,8 @@ class SeatRunner:
                 return  # the game moved on while the bot thought: decide on the newer view
         default = default_text(update)
         try:
-            action = choice_text(self.bot.choose(turn_from(update, self.info)))
+            info = dataclasses.replace(self.info, people=self.people)  # table manners (`GameInfo.people`)
+            action = choice_text(self.bot.choose(turn_from(update, info)))
         except Exception:  # a bug of the bot's (or a range returned without its amount): logged, not fatal
             log.exception("bot_choice_failed", game_id=self.game_id, seat=self.info.seat, played=default)
             self.defaults += 1

@@ -93,3 +93,38 @@ def test_a_bot_waits_for_the_answer_to_its_offer_from_a_partner_that_thinks(tmp_
     assert partner.accepted == 1
     before, after = proposer.money[0], proposer.money[1]
     assert sum(after) == sum(before) and after[proposer.seat] - before[proposer.seat] == -1
+
+
+class Recorder(Bot):
+    """Plays the first legal action and records the seats its turns say people play."""
+
+    name = "recorder"
+
+    def __init__(self, seed: str = "0") -> None:
+        super().__init__(seed)
+        self.people: set[frozenset[int]] = set()
+
+    def choose(self, turn: Turn) -> Choice:
+        self.people.add(turn.info.people)
+        return turn.legal[0]
+
+
+def test_a_remote_bot_is_told_which_seats_people_play(tmp_path: Path) -> None:
+    """Seat 1 is the server's bot; seat 2 another client (a person, as far as anyone can tell): the runner at
+    seat 0 tells its bot that seat 2 is a person, so it keeps its table manners there."""
+    recorder = Recorder()
+
+    async def play(address: str) -> None:
+        client = client_for(address)
+        try:
+            created = await client.create_game(NewGame("lasvegas", "base", 3, bots=(1,), bot_think_ms=0))
+            joined = [await client.join_game(created.game_id, name) for name in ("recorder", "person")]
+            runners = [SeatRunner(client, created.game_id, j.token, bot, GameInfo("lasvegas", "base", 3, (), j.seat))
+                       for j, bot in zip(joined, (recorder, Recorder()), strict=True)]
+            await asyncio.wait_for(asyncio.gather(*(runner.play() for runner in runners)), 60)
+        finally:
+            await client.close()
+
+    with serving(tmp_path) as server:
+        asyncio.run(play(server.address))
+    assert recorder.people == {frozenset({2})}
