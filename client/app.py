@@ -30,6 +30,7 @@ from vegas_client.errors import VegasError
 from vegas_client.follow import Follower
 from vegas_client.seats import SavedSeat, SeatStore, state_dir
 from vegas_client.table import Table
+from vegas_table.client.arrange import FIXED_LINES
 from vegas_table.client.bindings import load_key_bindings
 from vegas_table.client.endgame import Witnessed, check_finished_game
 from vegas_table.client.games import GameUi
@@ -38,6 +39,7 @@ from vegas_table.client.inputs import CommandCompleter, CommandValidator
 from vegas_table.client.layout import ClientLayout
 from vegas_table.client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
 from vegas_table.client.orders import CommandError, Order
+from vegas_table.client.render.panels import help_lines
 from vegas_table.client.render.styles import client_style, color_depth
 from vegas_table.client.sending import deliver
 from vegas_table.client.standings import audit_page, final_page
@@ -455,6 +457,8 @@ class ClientApp:
             self.show_commitment()
         elif word in ("audit", "standings") and self.model.screen == "game":
             self.show_final(word)
+        elif word == "log" and self.model.screen == "game":
+            self.show_log()
         elif word == "seat" and self.model.screen == "game":
             self.hand_seat(text)
         elif word == "rematch" and self.model.screen == "game":
@@ -631,6 +635,15 @@ class ClientApp:
         else:
             self.model.help = self.model.final
         self.model.help_scroll = 0
+
+    def show_log(self) -> None:
+        """`log`: every line the log keeps, in the page pane, scrolled to the newest (the log under the board
+        may be a few lines high)."""
+        lines = tuple(line.text for line in self.model.log) or ("Nothing has happened yet.",)
+        size = self.application.output.get_size()
+        room = max(1, size.rows - FIXED_LINES - 2)
+        self.model.help = (f"the log: {len(self.model.log)} lines, oldest first", lines)
+        self.model.help_scroll = max(0, len(help_lines(lines, size.columns - 2)) - room)
 
     def close_help(self) -> bool:
         """Close the help pane if one is open (whether it was)."""

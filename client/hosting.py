@@ -15,7 +15,7 @@ from vegas_table.client.orders import CommandError
 from vegas_table.client.suggestions import Suggestion, current_word, matching
 
 TABLE_HELP = ("Table:  seat N bot KIND (host: a bot plays seat N while its player is away) · seat N back · "
-              "rematch (once over)",)
+              "rematch (once over)", "Log:  log (every line kept, in a page to scroll back through)")
 
 
 def parse_seat(text: str, summary: GameSummary | None, bots: Sequence[str]) -> tuple[int, str]:

@@ -9,6 +9,7 @@ CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat 
                 "lobby": "back to the list of games", "commitment": "show the seed commitment in full",
                 "standings": "the final standings, once a game is over",
                 "audit": "the whole audit of a finished game",
+                "log": "every line of the log in a page of its own, to scroll back through",
                 "seat": "host: seat N bot KIND lets a bot play an absent player's seat; seat N back returns it",
                 "rematch": "once over: a new game with the same seats and options (or join the one offered)"}
 

@@ -10,6 +10,7 @@ from tests.client.harness import Session, play_until, screen_text, session, unti
 from tests.client.table import EngineTable
 from vegas_client.errors import VegasError
 from vegas_table.client.orders import Answer, Propose, Submit
+from vegas_table.client.viewmodel import note
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:
@@ -183,6 +184,19 @@ def test_help_lists_the_commands_in_the_log(tmp_path: Path) -> None:
         async with session(seated_at_turn(), tmp_path, rows=40) as s:
             s.type("help\r")
             await s.screen_shows("Your turn: build LOT COLOUR")
+    run(test)
+
+
+def test_log_opens_every_line_in_a_page_scrolled_to_the_newest(tmp_path: Path) -> None:
+    async def test() -> None:
+        async with session(seated_at_turn(), tmp_path) as s:  # 80x24: a few log lines under the board
+            for n in range(40):
+                note(s.model, f"line {n} of a long game")
+            kept = [line.text for line in s.model.log]
+            s.type("log\r")
+            screen = await s.screen_shows(f"the log: {len(kept)} lines, oldest first")
+            assert kept[-1][:60] in screen and kept[0][:60] not in screen  # the newest shown, the oldest scrolled
+            assert "PageUp/PageDown scroll it" in screen
     run(test)
 
 
