@@ -71,7 +71,7 @@ def _on_cores(specs: Sequence[GameSpec], jobs: int, done: Progress) -> list[Game
 
 def _on_ray(specs: Sequence[GameSpec], address: str, done: Progress) -> list[GameRecord]:
     if address:
-        use_ray_token()  # before Ray is imported: it reads its authentication mode once, then
+        use_ray_token()  # before Ray is imported: Ray reads its authentication mode once, on import
     try:
         ray: Any = importlib.import_module("ray")  # an optional extra, typed loosely
     except ImportError:
