@@ -16,7 +16,6 @@ from vegas_table.client.games import GameUi, game_ui
 from vegas_table.client.seen import places, with_players
 
 LOG_LINES = 500
-MOVES_KEPT = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +51,6 @@ class ClientModel:
     summary: GameSummary | None = None
     commitment: str = ""
     log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    moves: dict[int, tuple[int, str]] = field(default_factory=dict)  # recent versions: (seat, action) made them
     log_scroll: int = 0  # lines scrolled back from the newest
     notice: Notice | None = None
     connection: str = "not connected"
@@ -79,7 +77,6 @@ def enter_game(model: ClientModel, game_id: str, seat: int | None, token: str, c
     model.clocks = ()
     model.commitment = commitment  # never the previous game's
     model.log.clear()
-    model.moves.clear()
     model.log_scroll = 0
     model.notice = None
     model.help = None
@@ -105,10 +102,6 @@ def apply_update(model: ClientModel, update: ViewUpdate) -> None:
         model.view = update.view
         model.version = update.version
         model.clocks = update.clocks
-    if update.move is not None:
-        model.moves[update.version] = update.move
-        for old in [v for v in model.moves if v < update.version - MOVES_KEPT]:
-            del model.moves[old]
     for text in update.events:
         model.log.append(LogLine(text, version=update.version))
     model.log_scroll = 0
@@ -160,9 +153,6 @@ def add_history(model: ClientModel, past: list[VersionEvents]) -> None:
     earlier = [p for p in past if first is None or p.version < first]
     lines = [LogLine(text, version=p.version) for p in earlier for text in p.events]
     model.log = deque([*lines, *model.log], maxlen=LOG_LINES)
-    for p in earlier[-MOVES_KEPT:]:
-        if p.move is not None:
-            model.moves.setdefault(p.version, p.move)
 
 
 def note(model: ClientModel, text: str, style: str = "info") -> None:
