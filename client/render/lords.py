@@ -177,12 +177,9 @@ class _Board:
         """The line between `row` and the next: casino colour where one casino spans both rows, a rule where
         a casino meets something else, and at the corners a rule if one runs into them."""
         line: Line = []
-        ruled = [False, False, False]
-        for col in (1, 2, 3):
-            upper, lower = GRID.get((block, row, col)), GRID.get((block, row + 1, col))
-            ruled[col - 1] = self.parted(upper, lower)
-        for col in (1, 2, 3):
-            upper, lower = GRID.get((block, row, col)), GRID.get((block, row + 1, col))
+        pairs = [(GRID.get((block, row, col)), GRID.get((block, row + 1, col))) for col in (1, 2, 3)]
+        ruled = [self.parted(upper, lower) for upper, lower in pairs]
+        for col, (upper, lower) in enumerate(pairs, start=1):
             if col > 1:
                 corner = {GRID.get((block, r, c)) for r in (row, row + 1) for c in (col - 1, col)}
                 one = self.joined(GRID.get((block, row, col - 1)), lower) if len(corner) > 1 else None
@@ -384,7 +381,7 @@ def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
             line.append(("", ": " + PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)))
         else:
             line.append(("", f" · {step_text(view)}"))
-    badge = _card_badge(view.get("last_card"))
-    if width_of(line) + 13 + width_of(badge) > width:  # a small screen: the card's colour is its background
+    label, badge = ("class:dim", " · last card "), _card_badge(view.get("last_card"))
+    if width_of([*line, label, *badge]) > width:  # a small screen: the card's colour is its background
         badge = badge[:1]
-    return truncate([*line, ("class:dim", " · last card "), *badge], width)
+    return truncate([*line, label, *badge], width)
