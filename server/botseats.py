@@ -17,8 +17,7 @@ person (a bot partner of the server's answers at once, `seat_to_ask`): `PERSON_P
 enough to read a short offer and type `accept`; a person who let one run out unanswered is waited for only
 `PERSON_HURRIED` on the next ones, by every bot seat of the game (they share who lapsed), until they answer
 one. So a round of three bots whose offers a person ignores costs a few seconds, not three patiences; and
-the offer stays open for the rest of the bot's turn, for a late answer. (It was 20 s, then 5 s per bot seat:
-a round with one offer ignored took 38 s against the bots' own second or so, docs/BENCHMARKS.md.)
+the offer stays open for the rest of the bot's turn, for a late answer (`python -m benchmarks.manners`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Table manners: what a bot offers the people at its table, as against the bots.
 
 A bot weighs an offer in milliseconds and answers at once; a person reads it, weighs it and types an answer
-while the table waits. greedy@deals, dealing with people as with bots, offered a person about 25 deals in 8
-of their turns, a new one after each refusal, some of them asking the person to give a die for nothing (a
-greedy partner may accept that: its value can judge a die a burden where it stands). So, with the seats
-people play (`GameInfo.people`, which the server tells its own bot seats), a bot keeps two rules:
+while the table waits. Dealing with people as with bots floods them: a new offer after each refusal, some
+asking the person to give a die for nothing (a greedy partner may accept that: its value can judge a die a
+burden where it stands). So, with the seats people play (`GameInfo.people`, which the server tells its own
+bot seats), a bot keeps two rules:
 
 - at most one offer to each person a turn (`Manners.may_ask`): a refused or ignored deal is not followed
   by the next best one;
