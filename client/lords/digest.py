@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vegas_table.client.seen import seat_label
+from vegas_table.engine.lords.board import lots_name
 
 View = Mapping[str, Any]
 # what only the events tell: trades done, Underworld cards acquired and used and what they did
@@ -20,9 +21,7 @@ KEPT_EVENTS = (" done: ", " acquires ", " uses ", " rerolls dice of ", " turns t
 
 def casino_words(casino: Mapping[str, Any]) -> str:
     """`the gold casino C2-C4` (`C2+4` for a long one): its colour first, so it is never taken for a seat."""
-    lots = casino["lots"]
-    where = "-".join(lots) if len(lots) <= 3 else f"{lots[0]}+{len(lots) - 1}"
-    return f"the {casino['colour']} casino {where}"
+    return f"the {casino['colour']} casino {lots_name(casino['lots'])}"
 
 
 def _who(view: View, seat: int | None, me: int) -> str:

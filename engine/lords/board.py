@@ -10,6 +10,7 @@ lot has the same number, and the End of Game card is 48.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -80,6 +81,12 @@ BLOCKS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")
 BLOCK_LOTS: dict[str, tuple[int, ...]] = {b: tuple(lot.index for lot in LOTS if lot.block == b) for b in BLOCKS}
 BLOCK_OF: tuple[int, ...] = tuple(BLOCKS.index(lot.block) for lot in LOTS)
 CLOSED_BLOCK_FOR_TWO = "F"
+
+
+def lots_name(lots: Sequence[str]) -> str:
+    """A casino (or any group of lots) by its lots, as the log and the screens name it: `C5-C6`, and the first
+    lot and how many more for a long one, `A1+4`."""
+    return "-".join(lots) if len(lots) <= 3 else f"{lots[0]}+{len(lots) - 1}"
 
 
 def card_name(card: int) -> str:

@@ -17,6 +17,7 @@ from typing import ClassVar, Final
 
 from vegas_table.engine.core.api import Event
 from vegas_table.engine.core.phrasebook import Phrasebook, counted
+from vegas_table.engine.lords.board import lots_name
 
 Payouts = tuple[tuple[int, int], ...]  # (seat, $m) pairs
 Rolls = tuple[tuple[str, int, int, int], ...]  # (lot, owner seat, old pips, new pips)
@@ -412,10 +413,6 @@ def _money(payouts: Payouts, names: Sequence[str]) -> str:
     return ", ".join(f"{names[s]} ${m}m" for s, m in payouts) or "nobody"
 
 
-def _casino(lots: Sequence[str]) -> str:
-    return "-".join(lots) if len(lots) <= 3 else f"{lots[0]}+{len(lots) - 1}"
-
-
 def _rolls(rolls: Rolls, names: Sequence[str]) -> str:
     """Each die rerolled, as its owner's die on its lot: `Purple's die on A4 2→5` (never `Purple A4 2`,
     which reads as a lot)."""
@@ -486,14 +483,14 @@ def _(e: ParkingPaid, n: Sequence[str]) -> str:
 @_says(CasinoPaid)
 def _(e: CasinoPaid, n: Sequence[str]) -> str:
     boss = f"; {n[e.boss]} is boss for {counted(e.points, 'point')}" if e.boss >= 0 else "; no boss"
-    return f"The {e.colour} casino {_casino(e.lots)} pays {_money(e.payouts, n)}{boss}"
+    return f"The {e.colour} casino {lots_name(e.lots)} pays {_money(e.payouts, n)}{boss}"
 
 
 @_says(Scored)
 def _(e: Scored, n: Sequence[str]) -> str:
     lost = e.before + e.points - e.after
     note = f" ({counted(lost, 'point')} lost to the break)" if lost else ""
-    return f"{n[e.seat]} scores {e.points} for {_casino(e.lots)}: {e.before} → {e.after}{note}"
+    return f"{n[e.seat]} scores {e.points} for {lots_name(e.lots)}: {e.before} → {e.after}{note}"
 
 
 @_says(Built)
@@ -509,7 +506,7 @@ def _(e: Sprawled, n: Sequence[str]) -> str:
 
 @_says(Remodeled)
 def _(e: Remodeled, n: Sequence[str]) -> str:
-    return f"{n[e.seat]} remodels {_casino(e.lots)} from {e.old} to {e.new} for ${e.cost}m"
+    return f"{n[e.seat]} remodels {lots_name(e.lots)} from {e.old} to {e.new} for ${e.cost}m"
 
 
 def _rerolled(rolls: Rolls, names: Sequence[str]) -> str:
@@ -528,7 +525,7 @@ def _rerolled(rolls: Rolls, names: Sequence[str]) -> str:
 
 @_says(Reorganized)
 def _(e: Reorganized, n: Sequence[str]) -> str:
-    return f"{n[e.seat]} reorganizes {_casino(e.lots)} for ${e.cost}m: {_rerolled(e.rolls, n)}"
+    return f"{n[e.seat]} reorganizes {lots_name(e.lots)} for ${e.cost}m: {_rerolled(e.rolls, n)}"
 
 
 @_says(DieArranged)
@@ -538,17 +535,17 @@ def _(e: DieArranged, n: Sequence[str]) -> str:
 
 @_says(Raised)
 def _(e: Raised, n: Sequence[str]) -> str:
-    return f"{n[e.seat]} raises {_casino(e.lots)} to height {e.height} for ${e.cost}m"
+    return f"{n[e.seat]} raises {lots_name(e.lots)} to height {e.height} for ${e.cost}m"
 
 
 @_says(CasinosMerged)
 def _(e: CasinosMerged, n: Sequence[str]) -> str:
-    return f"Casinos merge into the {len(e.lots)}-space {e.colour} casino {_casino(e.lots)}"
+    return f"Casinos merge into the {len(e.lots)}-space {e.colour} casino {lots_name(e.lots)}"
 
 
 @_says(BossTie)
 def _(e: BossTie, n: Sequence[str]) -> str:
-    return f"Tie for boss at {_casino(e.lots)}, rerolled: {_rolls(e.rolls, n)}"
+    return f"Tie for boss at {lots_name(e.lots)}, rerolled: {_rolls(e.rolls, n)}"
 
 
 @_says(LayoffChosen)
@@ -563,7 +560,7 @@ def _(e: Gambled, n: Sequence[str]) -> str:
     bank = -(e.gambler_delta + e.boss_delta)  # what the bank paid (negative) or took, with a layoff
     house = f"{n[e.boss]} {'took' if e.boss_delta >= 0 else 'paid'} ${abs(e.boss_delta)}m"
     shares = f" ({house}, the bank {'took' if bank >= 0 else 'paid'} ${abs(bank)}m)" if e.layoff else f" ({house})"
-    return f"{n[e.seat]} bet ${e.bet}m and rolled {roll} at {n[e.boss]}'s casino {_casino(e.lots)}: {outcome}{shares}"
+    return f"{n[e.seat]} bet ${e.bet}m and rolled {roll} at {n[e.boss]}'s casino {lots_name(e.lots)}: {outcome}{shares}"
 
 
 @_says(TradeProposed)
@@ -640,7 +637,7 @@ def _(e: CardDieChanged, n: Sequence[str]) -> str:
 
 @_says(CardRerolled)
 def _(e: CardRerolled, n: Sequence[str]) -> str:
-    return f"{n[e.seat]}'s {e.card} rerolls dice of {_casino(e.lots)}: {_rolls(e.rolls, n)}"
+    return f"{n[e.seat]}'s {e.card} rerolls dice of {lots_name(e.lots)}: {_rolls(e.rolls, n)}"
 
 
 @_says(CardHeld)

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from vegas_table.engine.core.api import GameConfig
+from vegas_table.engine.lords.board import lots_name
 from vegas_table.engine.lords.gamble import PAYS_DOUBLE, PAYS_EVEN
 from vegas_table.replays.audit.dice import FaceTest, face_test, z_score
 from vegas_table.replays.audit.model import StandIns, Table, Timeline
@@ -111,10 +112,6 @@ def expectation(bet: int, house_money: int, layoff: bool) -> tuple[Fraction, Fra
         gain += ways * mine
         house += ways * theirs
     return gain / 36, house / 36
-
-
-def lots_name(lots: Sequence[str]) -> str:
-    return "-".join(lots) if len(lots) <= 3 else f"{lots[0]}+{len(lots) - 1}"
 
 
 @dataclass(frozen=True, slots=True)
