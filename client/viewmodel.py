@@ -126,13 +126,12 @@ def _mark_turn_over(model: ClientModel, update: ViewUpdate) -> None:
     turn): what changed since is measured from it, whatever the seat answered meanwhile."""
     assert update.view is not None
     seat = model.seat
-    if seat is None:
+    if seat is None or update.view.get("current") == seat:
         return
-    was_mine = model.view is not None and model.view.get("current") == seat
-    if (model.turn_over is None and update.view.get("current") != seat) or \
-            (was_mine and update.view.get("current") != seat):
-        model.turn_over = (update.version - (1 if was_mine else 0), model.view if was_mine and model.view
-                           else update.view)
+    if model.view is not None and model.view.get("current") == seat:  # the turn ended with this update
+        model.turn_over = (update.version - 1, model.view)
+    elif model.turn_over is None:  # joined on someone else's turn: from what was seen first
+        model.turn_over = (update.version, update.view)
 
 
 def since_last_turn(model: ClientModel) -> list[str]:
