@@ -53,11 +53,6 @@ from vegas_table.server.viewers import Change, EventLine, LegalAction, Status, S
 
 log = structlog.get_logger("vegas.server")
 
-# What the API calls each phase: a start that failed still waits, and so does an expired game (its streams
-# end); a suspended game still runs
-STATUS = {Phase.LOBBY: Status.WAITING, Phase.STARTING: Status.WAITING, Phase.EXPIRED: Status.WAITING,
-          Phase.REVEALING: Status.REVEALING, Phase.RUNNING: Status.RUNNING, Phase.SUSPENDED: Status.RUNNING,
-          Phase.FINISHED: Status.FINISHED}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +71,22 @@ class Settings:
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def status_of(phase: Phase) -> Status:
+    """What the API calls a phase: a start that failed still waits, and so does an expired game (its streams
+    end); a suspended game still runs."""
+    match phase:
+        case Phase.LOBBY | Phase.STARTING | Phase.EXPIRED:
+            return Status.WAITING
+        case Phase.REVEALING:
+            return Status.REVEALING
+        case Phase.RUNNING | Phase.SUSPENDED:
+            return Status.RUNNING
+        case Phase.FINISHED:
+            return Status.FINISHED
+        case _:
+            assert_never(phase)
 
 
 def moment_of(step: Step) -> Moment:
@@ -118,7 +129,7 @@ class GameSession:
 
     @property
     def status(self) -> Status:
-        return STATUS[self.lifecycle.phase]
+        return status_of(self.lifecycle.phase)
 
     @property
     def version(self) -> int:
