@@ -68,7 +68,7 @@ class Rematches:
             if error.code != "unknown_game":
                 raise
             return None
-        return None if made.expired else made
+        return None if made.lifecycle.expired else made
 
 
 _results: OrderedDict[Path, str] = OrderedDict()

@@ -54,7 +54,6 @@ from vegas_table.server.viewers import Change, EventLine, LegalAction, Status, S
 log = structlog.get_logger("vegas.server")
 
 
-
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How the server runs its games (see `vegas serve --help`)."""
@@ -138,16 +137,6 @@ class GameSession:
     @property
     def actors(self) -> tuple[int, ...]:
         return self.lifecycle.actors
-
-    @property
-    def failed(self) -> bool:
-        """Suspended: a record failed, and the game is being re-played from its replay file."""
-        return self.lifecycle.suspended
-
-    @property
-    def expired(self) -> bool:
-        """Removed from the lobby: nobody joined it in time."""
-        return self.lifecycle.expired
 
     @property
     def finished_version(self) -> int | None:
@@ -327,7 +316,13 @@ class GameSession:
                 case GameEffect.RESYNC:
                     self.audience.resync()
                 case GameEffect.END_GAME:
-                    self._end()
+                    self.log.info("game_over", version=self.version)
+                    self.audience.finish()
+                    self.timer.stop()
+                    self.bot_seats.cancel()
+                    self._forgetting = asyncio.ensure_future(self.matches.forget(self.game_id))  # the match is done
+                    if self.on_finished is not None:
+                        self.on_finished(self)
                 case GameEffect.RECOVER:
                     self.recovery.start()
                 case GameEffect.CLOSE_STREAMS:
@@ -335,17 +330,15 @@ class GameSession:
                 case _:
                     assert_never(effect)
 
-    def _end(self) -> None:
-        self.log.info("game_over", version=self.version)
-        self.audience.finish()
-        self.timer.stop()
-        self.bot_seats.cancel()
-        self._forgetting = asyncio.ensure_future(self.matches.forget(self.game_id))  # its match is done
-        if self.on_finished is not None:
-            self.on_finished(self)
+    @contextmanager
+    def refusing(self) -> Iterator[None]:
+        """Around a transition a request asks for: its refusal raised as the API's error (its code names which)."""
+        try:
+            yield
+        except Refused as refused:
+            raise self._refusal(refused) from None
 
-    def refusal(self, refused: Refused) -> errors.ApiError:
-        """The API's error for a request the lifecycle refused (its code names which)."""
+    def _refusal(self, refused: Refused) -> errors.ApiError:
         match refused.code:
             case "not_started":
                 return errors.not_started(self.game_id, sum(not s.taken for s in self.record.seats))
@@ -365,14 +358,6 @@ class GameSession:
                 return errors.not_finished(self.game_id)
             case _:
                 assert_never(refused.code)
-
-    @contextmanager
-    def refusing(self) -> Iterator[None]:
-        """Around a transition a request asks for: its refusal raised as the API's error."""
-        try:
-            yield
-        except Refused as refused:
-            raise self.refusal(refused) from None
 
     def recent_changes(self, before_version: int | None) -> list[Change]:
         """The kept changes (the last `window` versions of a running game) before `before_version`; none
