@@ -52,7 +52,7 @@ class GameEffect(Enum):
     CLOSE_STREAMS = "end every stream of the game: it is gone"
 
 
-# The API's refusal a refused request becomes (`GameSession.refusal` makes the error a client gets)
+# The API's refusal a refused request becomes (`GameSession.refusing` makes the error a client gets)
 Code = Literal["not_started", "awaiting_reveals", "suspended", "game_over", "expired", "no_free_seat",
                "not_running", "not_finished"]
 
@@ -86,8 +86,7 @@ IS = {Phase.LOBBY: "waits for players", Phase.REVEALING: "waits for its players 
       Phase.STARTING: "is starting", Phase.RUNNING: "is running",
       Phase.SUSPENDED: "is suspended until it is re-played from its replay file", Phase.FINISHED: "is over",
       Phase.EXPIRED: "was removed from the lobby: nobody joined it in time"}
-WAITING = frozenset({Phase.LOBBY, Phase.STARTING})  # what the API calls waiting (a start that failed waits)
-UNSTARTED = frozenset({Phase.LOBBY, Phase.STARTING, Phase.EXPIRED})
+WAITING = frozenset({Phase.LOBBY, Phase.STARTING})  # in the lobby, for players or a start (one that failed)
 
 
 class Lifecycle:
@@ -133,7 +132,7 @@ class Lifecycle:
 
     @property
     def waiting(self) -> bool:
-        """Whether the game waits in the lobby (what the API calls waiting: it may expire)."""
+        """Whether the game waits in the lobby, for players or for its start: such a game may expire."""
         return self.phase in WAITING
 
     @property
