@@ -59,7 +59,7 @@ def update_bytes(session: GameSession, item: WatchUpdate, viewer: Viewer) -> byt
     version no longer current (a stream lagging behind), or of a suspended game, is made for its stream
     alone: its clocks and legal actions are those the stream's own moment gives."""
     change = item.change
-    if change is None or change is not session.change or session.failed:
+    if change is None or change is not session.change or session.lifecycle.suspended:
         alone: bytes = update(session, item, viewer).SerializeToString()
         return alone
     wire = session.audience.wire

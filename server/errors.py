@@ -74,6 +74,11 @@ def game_over(game_id: str) -> ApiError:
                     f"game {game_id} is over; GetReplay gives its replay")
 
 
+def not_running(game_id: str, status: str) -> ApiError:
+    return ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_running",
+                    f"game {game_id} is {status}: seats are handed to bots while it runs")
+
+
 def not_finished(game_id: str) -> ApiError:
     return ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_finished",
                     f"game {game_id} is not over yet; its replay (and the secret seed) come out at the end")

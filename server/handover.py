@@ -53,9 +53,7 @@ def check_request(session: GameSession, host_token: str, seat: int, bot: str, pl
     if record.seats[seat].bot:
         raise not_a_player_seat(session.game_id, seat, f"is the server's own {record.seats[seat].bot} bot")
     if session.status is not Status.RUNNING:
-        raise errors.ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_running",
-                              f"game {session.game_id} is {session.status.name.lower()}: seats are handed to "
-                              "bots while it runs")
+        raise errors.not_running(session.game_id, session.status.name.lower())
     if not bot and not record.seats[seat].stand_in:
         raise not_a_player_seat(session.game_id, seat, "is played by its player already (no bot stands in)")
 
@@ -64,10 +62,8 @@ async def hand_seat(session: GameSession, host_token: str, seat: int, bot: str, 
     """The host lets `bot` play `seat` for its absent player, or ("" ) gives it back; ApiError if refused."""
     check_request(session, host_token, seat, bot, plugins)
     async with session.lock:
-        if session.status is Status.FINISHED:
-            raise errors.game_over(session.game_id)
-        if session.failed:
-            raise errors.suspended(session.game_id)
+        with session.refusing():
+            session.lifecycle.hand_seat()
         await _set(session, seat, bot, "host")
 
 
@@ -76,7 +72,7 @@ async def reclaim(session: GameSession, seat: int) -> None:
     if not session.record.seats[seat].stand_in:
         return  # the usual case: one look, no lock
     async with session.lock:
-        if session.record.seats[seat].stand_in and session.status is Status.RUNNING and not session.failed:
+        if session.record.seats[seat].stand_in and session.lifecycle.playing:
             await _set(session, seat, "", "player_acted")
 
 

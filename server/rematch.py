@@ -39,8 +39,8 @@ class Rematches:
         """The rematch of the finished game `old`, made now if nobody asked before; and the host token if this
         call made it ("" otherwise). ApiError for a game not over, or a token that holds none of its seats."""
         seat = old.seat_of(token)
-        if old.status is not Status.FINISHED:
-            raise errors.not_finished(old.game_id)
+        with old.refusing():
+            old.lifecycle.rematch()
         async with self.lock:
             made = await self._made(old)
             if made is not None:
@@ -68,7 +68,7 @@ class Rematches:
             if error.code != "unknown_game":
                 raise
             return None
-        return None if made.expired else made
+        return None if made.lifecycle.expired else made
 
 
 _results: OrderedDict[Path, str] = OrderedDict()

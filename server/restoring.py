@@ -18,18 +18,18 @@ from datetime import datetime
 from typing import Any
 
 from vegas_table.replays.format import Tail, last_record, read_tail
+from vegas_table.server.lifecycle import Phase
 from vegas_table.server.recovery import note_dropped
 from vegas_table.server.seating import arm_reveals
 from vegas_table.server.session import GameSession
-from vegas_table.server.viewers import Status
 
 
 async def restore(session: GameSession) -> None:
     """Pick the game up from the data directory (at start-up, before serving)."""
-    record = session.record
-    if not record.full:
+    phase = session.lifecycle.phase
+    if phase is Phase.LOBBY:
         return
-    if record.revealing:  # the reveal round goes on, its time counted from the last join
+    if phase is Phase.REVEALING:  # the reveal round goes on, its time counted from the last join
         arm_reveals(session)
         return
     path = session.replay_path
@@ -40,9 +40,7 @@ async def restore(session: GameSession) -> None:
         return
     if _finished_by(session, tail.last):
         return
-    await session.resume(tail)
-    if session.status is Status.FINISHED:  # the server stopped between the last action record and the end record
-        session.after_change()
+    await session.resume(tail)  # ended there, if the server stopped between the last action record and the end
 
 
 async def load_finished(session: GameSession) -> bool:
@@ -59,7 +57,7 @@ def _finished_by(session: GameSession, last: dict[str, Any] | None) -> bool:
     """Whether `last`, the replay file's last record, is its end record; if so, the game is finished."""
     if last is None or last.get("type") != "end":
         return False
-    session.finished_version = int(last["seq"]) - 1  # the end record follows the last action's
+    session.lifecycle.found_finished(int(last["seq"]) - 1)  # the end record follows the last action's
     return True
 
 
@@ -68,10 +66,9 @@ async def expire(session: GameSession, changed_before: datetime) -> bool:
     does not bring it back); its watchers' streams end. False if it is no longer such a game."""
     async with session.lock:
         lobby_changed = session.record.lobby_changed()
-        if session.status is not Status.WAITING or session.expired or lobby_changed >= changed_before:
+        if not session.lifecycle.waiting or lobby_changed >= changed_before:
             return False
         await asyncio.to_thread(session.store.remove, session.game_id)
-        session.expired = True
-        session.audience.close_streams()
+        session.carry_out(session.lifecycle.expire())
         session.log.info("game_expired", lobby_changed=lobby_changed.isoformat())
         return True

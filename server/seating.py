@@ -7,19 +7,22 @@ only starts as soon as it is opened (`open_game`). Each step is saved to the gam
 shown it, under the game's lock, so a restarted server finds the lobby as its players last saw it.
 
 These are functions over a session, as `server.handover`'s are: the lobby is a stage of the session's game,
-with no state of its own beyond the record.
+with no state of its own beyond the record. Which step comes next is the session's `Lifecycle`'s to say
+(`server.lifecycle`); what the lobby's transitions call for (`LobbyEffect`) is done here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Iterable
+from typing import assert_never
 
 from vegas_table.server import errors
+from vegas_table.server.lifecycle import LobbyEffect
 from vegas_table.server.records import new_token, saved_change, token_hash
 from vegas_table.server.reveals import reveal_refusal
 from vegas_table.server.session import GameSession
-from vegas_table.server.viewers import Status
 
 
 async def join(session: GameSession, name: str, seat: int | None, entropy: str,
@@ -44,20 +47,15 @@ async def _join(session: GameSession, name: str, seat: int | None, entropy: str,
             game.joined_at = session.now().isoformat(timespec="milliseconds")
         session.log.info("seat_taken", seat=chosen, player=name, committed=record.hidden)
         session.audience.publish_lobby()
-        if session.record.revealing:
-            arm_reveals(session)
-        elif session.record.full:
-            await session.start()
+        await _carry_out(session, session.lifecycle.seat_taken(session.record.full, session.record.revealing))
     return chosen, token
 
 
 def _free_seat(session: GameSession, seat: int | None) -> int:
     """The seat a joiner gets: `seat` if it is free, the first free one if None; ApiError if there is none to
     take (the game expired, started, or that seat is taken or does not exist)."""
-    if session.expired:
-        raise errors.expired(session.game_id)
-    if session.status is not Status.WAITING:
-        raise errors.no_free_seat(session.game_id)
+    with session.refusing():
+        session.lifecycle.check_join()
     record = session.record
     if seat is None:
         return next(s.seat for s in record.seats if not s.taken)
@@ -87,9 +85,7 @@ async def _reveal(session: GameSession, seat: int, entropy: str) -> None:
             record.entropy, record.hidden = entropy, False
         session.log.info("entropy_revealed", seat=seat)
         session.audience.publish_lobby()
-        if not session.record.revealing:
-            session.reveals.cancel()
-            await session.start()
+        await _carry_out(session, session.lifecycle.revealed(session.record.revealing))
 
 
 def arm_reveals(session: GameSession) -> None:
@@ -101,7 +97,7 @@ async def close_reveals(session: GameSession) -> bool:
     """The reveal time is up: the seats that have not revealed get "" (named in the replay header as having
     withheld it), and the game starts. False if that failed (the deadline tries again)."""
     async with session.lock:
-        if session.change is not None or session.finished_version is not None or not session.record.full:
+        if not session.lifecycle.awaiting_start:
             return True
         late = [s for s in session.record.seats if s.hidden]
         try:
@@ -116,7 +112,7 @@ async def close_reveals(session: GameSession) -> bool:
                                 timeout_s=session.settings.reveal_timeout)
             session.audience.publish_lobby()
         try:
-            await session.start()
+            await _carry_out(session, session.lifecycle.reveals_closed())
         except Exception:
             session.log.exception("game_start_failed")
             return False
@@ -127,6 +123,19 @@ async def open_game(session: GameSession) -> None:
     """A new game enters the lobby: start it if its seats are all taken already (a game of bots only), and
     its bots."""
     async with session.lock:
-        if session.record.full and session.change is None and session.finished_version is None:
-            await session.start()
+        await _carry_out(session, session.lifecycle.opened())
     session.start_bots()
+
+
+async def _carry_out(session: GameSession, effects: Iterable[LobbyEffect]) -> None:
+    """Do what the lifecycle answered a transition of the lobby with, in its order. Called with the lock held."""
+    for effect in effects:
+        match effect:
+            case LobbyEffect.OPEN_REVEALS:
+                arm_reveals(session)
+            case LobbyEffect.CLOSE_REVEALS:
+                session.reveals.cancel()
+            case LobbyEffect.START_MATCH:
+                await session.start()
+            case _:
+                assert_never(effect)

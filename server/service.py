@@ -411,9 +411,9 @@ class VegasTable:
             raise
         finally:
             session.unsubscribe(subscriber)
-            if not session.expired:
+            if not session.lifecycle.expired:
                 log.info("request", status=status, updates=sent, overflows=subscriber.overflows, ms=_ms(started))
-        if session.expired:
+        if session.lifecycle.expired:
             await refuse(context, errors.expired(session.game_id), updates=sent, ms=_ms(started))
 
 
@@ -431,7 +431,7 @@ async def stream(session: GameSession, subscriber: Subscriber, first: list[Watch
     pending = list(first)
     while True:
         item = pending.pop(0) if pending else await subscriber.queue.get()
-        if session.expired:
+        if session.lifecycle.expired:
             return
         if subscriber.overflowed:
             subscriber.overflowed, pending = False, []

@@ -1,6 +1,10 @@
 """One game on the server: which game it is, its lock, what it is at, and the one path that changes it once it
 runs; its match runs in `server.match`, and what its viewers are shown is its `server.audience.Audience`.
 
+What stage the game is at, and what happens at each step of its life, is its `Lifecycle` (`server.lifecycle`):
+a pure state machine the session tells what happened and asks what to do; the session keeps the lock, the
+I/O and publishing, and carries out the machine's answers (`carry_out`).
+
 Everything that changes a running game goes through `GameSession.submit` while holding the game's lock, so a
 game's actions are applied strictly one at a time and in order (many games still run side by side). The
 match itself (rules, replay file, every viewer's new view and diff) runs in a `Matches` (`server.matches`): an
@@ -21,10 +25,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import assert_never
 
 import structlog
 
@@ -35,6 +41,7 @@ from vegas_table.server import errors
 from vegas_table.server.answers import AnswerCache
 from vegas_table.server.audience import Audience
 from vegas_table.server.botseats import BotSeats
+from vegas_table.server.lifecycle import GameEffect, Lifecycle, Moment, Phase, Refused
 from vegas_table.server.match import MatchSpec, Step, Timings
 from vegas_table.server.matches import Matches, RecordFailed
 from vegas_table.server.records import GameRecord, GameStore
@@ -65,6 +72,27 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def status_of(phase: Phase) -> Status:
+    """What the API calls a phase: a start that failed still waits, and so does an expired game (its streams
+    end); a suspended game still runs."""
+    match phase:
+        case Phase.LOBBY | Phase.STARTING | Phase.EXPIRED:
+            return Status.WAITING
+        case Phase.REVEALING:
+            return Status.REVEALING
+        case Phase.RUNNING | Phase.SUSPENDED:
+            return Status.RUNNING
+        case Phase.FINISHED:
+            return Status.FINISHED
+        case _:
+            assert_never(phase)
+
+
+def moment_of(step: Step) -> Moment:
+    """What the lifecycle keeps of a version the match made."""
+    return Moment(step.change.version, step.change.actors, step.change.finished, step.defaults)
+
+
 class GameSession:
     """A game from the lobby to its end: its identity, lock and state; see the module docstring."""
 
@@ -74,21 +102,18 @@ class GameSession:
         self.settings = settings
         self.matches = matches
         self.lock = asyncio.Lock()
+        self.lifecycle = Lifecycle.of_record(record.full, record.revealing)
         self.audience = Audience(settings.window, settings.queue_capacity, (s.seat for s in record.seats if s.bot))
-        self.finished_version: int | None = None  # set for a finished game whose views are not loaded
-        self.failed = False
         self.log = log.bind(game_id=record.game_id)
-        self.recovery = Recovery(self.lock, lambda: self.failed, self._recover, self.log)
+        self.recovery = Recovery(self.lock, lambda: self.lifecycle.suspended, self._recover, self.log)
         self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot or s.stand_in])
         self._forgetting: asyncio.Task[None] | None = None
         self.answered = AnswerCache()  # trade requests' answers, for retries
         self.owner = ""  # the address that created the game (its lobby quota); "" once restored
-        self.expired = False  # removed from the lobby: nobody joined it in time
         self.on_finished: Callable[[GameSession], None] | None = None  # the hub lets finished games go
         self.now: Callable[[], datetime] = _utc_now  # the hub's clock, for the lobby's expiry
         self.reveals = RevealDeadline(record.game_id, settings.reveal_timeout, lambda: self.now())
         self.timer = TurnTimer({s.seat: record.timer_of(s.seat) for s in record.seats}, self._time_out)
-        self.defaults: dict[int, str] = {}  # what each timed seat the game waits for plays if its clock runs out
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -103,21 +128,20 @@ class GameSession:
 
     @property
     def status(self) -> Status:
-        if self.finished_version is not None or (self.change and self.change.finished):
-            return Status.FINISHED
-        if self.change is not None:
-            return Status.RUNNING
-        return Status.REVEALING if self.record.revealing else Status.WAITING
+        return status_of(self.lifecycle.phase)
 
     @property
     def version(self) -> int:
-        if self.finished_version is not None:
-            return self.finished_version
-        return self.change.version if self.change else 0
+        return self.lifecycle.version
 
     @property
     def actors(self) -> tuple[int, ...]:
-        return self.change.actors if self.change else ()
+        return self.lifecycle.actors
+
+    @property
+    def finished_version(self) -> int | None:
+        """A finished game's last version while its views are not loaded (None for any other game)."""
+        return self.version if self.lifecycle.unloaded else None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -173,10 +197,10 @@ class GameSession:
         self.log.info("game_started", seed_commitment=self.record.commitment, players=self.record.players)
 
     def _begin(self, step: Step) -> None:
+        effects = self.lifecycle.started(moment_of(step))
         self.audience.begin(step)
-        self.defaults = dict(step.defaults)
         self._log_events(step.change)
-        self.after_change()
+        self.carry_out(effects)
         settle_long_lived()
 
     # ------------------------------------------------------------------------------------------ playing
@@ -209,7 +233,8 @@ class GameSession:
                 raise errors.stale_version(self.version, self.version)
             if request_id and (seat, request_id) in self.answered:
                 return self._answered_before(seat, request_id, text), None
-            self._check_playable()
+            with self.refusing():
+                self.lifecycle.check_playable()
             if based_on is not None and based_on != self.version:
                 raise errors.stale_version(based_on, self.version)
             try:
@@ -221,11 +246,12 @@ class GameSession:
                 raise errors.suspended(self.game_id) from error
             if late:
                 step = self._ran_out_of_time(step, seat)
+            effects = self.lifecycle.moved(moment_of(step))
             change = self._publish(step)
             if request_id:
                 self.answered.remember(seat, request_id, text, change)
             self._log_events(change, own)
-            self.after_change()
+            self.carry_out(effects)
             return change, step.timings
 
     def _ran_out_of_time(self, step: Step, seat: int) -> Step:
@@ -242,8 +268,8 @@ class GameSession:
     async def _time_out(self, seat: int, version: int) -> None:
         """`seat`'s clock ran out at `version` (`server.turntimer`): play its default action there. A real
         action that came first made the default stale: it is dropped."""
-        action = self.defaults.get(seat)
-        if action is None or self.failed or self.version != version:
+        action = self.lifecycle.default_due(seat, version)
+        if action is None:
             return
         try:
             await self.submit(seat, action, version, late=True)
@@ -266,18 +292,7 @@ class GameSession:
     def _publish(self, step: Step) -> Change:
         """Make `step` the current version and show it to everyone."""
         self.audience.publish(step)
-        self.defaults = dict(step.defaults)
         return step.change
-
-    def _check_playable(self) -> None:
-        if self.failed:
-            raise errors.suspended(self.game_id)
-        if self.status is Status.WAITING:
-            raise errors.not_started(self.game_id, sum(not s.taken for s in self.record.seats))
-        if self.status is Status.REVEALING:
-            raise awaiting_reveals(self.record, self.reveals.seconds_left(self.record.lobby_changed()))
-        if self.status is Status.FINISHED:
-            raise errors.game_over(self.game_id)
 
     def _log_events(self, change: Change, own: bool = True) -> None:
         """The events of a version, a line each: at info for what the server does by itself (the set-up, its
@@ -286,20 +301,63 @@ class GameSession:
         for event in change.events:
             method("game_event", version=change.version, text=event.text)
 
-    def after_change(self) -> None:
-        """The game is at a new version (or was re-played or restored): end it if it is over, else start the
-        clocks of the seats it waits for and wake its bots."""
-        if self.status is Status.FINISHED:
-            self.log.info("game_over", version=self.version)
-            self.audience.finish()
-            self.timer.stop()
-            self.bot_seats.cancel()
-            self._forgetting = asyncio.ensure_future(self.matches.forget(self.game_id))  # its match is done
-            if self.on_finished is not None:
-                self.on_finished(self)
-        else:
-            self.start_clock()
-            self.bot_seats.wake()
+    # --------------------------------------------------------------------------------------- lifecycle
+
+    def carry_out(self, effects: Iterable[GameEffect]) -> None:
+        """Do what the lifecycle answered a transition with, in its order (`server.lifecycle.GameEffect`)."""
+        for effect in effects:
+            match effect:
+                case GameEffect.RUN_CLOCKS:
+                    self.timer.restart(self.version, self.actors)
+                case GameEffect.STOP_CLOCKS:
+                    self.timer.stop()
+                case GameEffect.WAKE_BOTS:
+                    self.bot_seats.wake()
+                case GameEffect.RESYNC:
+                    self.audience.resync()
+                case GameEffect.END_GAME:
+                    self.log.info("game_over", version=self.version)
+                    self.audience.finish()
+                    self.timer.stop()
+                    self.bot_seats.cancel()
+                    self._forgetting = asyncio.ensure_future(self.matches.forget(self.game_id))  # the match is done
+                    if self.on_finished is not None:
+                        self.on_finished(self)
+                case GameEffect.RECOVER:
+                    self.recovery.start()
+                case GameEffect.CLOSE_STREAMS:
+                    self.audience.close_streams()
+                case _:
+                    assert_never(effect)
+
+    @contextmanager
+    def refusing(self) -> Iterator[None]:
+        """Around a transition a request asks for: its refusal raised as the API's error (its code names which)."""
+        try:
+            yield
+        except Refused as refused:
+            raise self._refusal(refused) from None
+
+    def _refusal(self, refused: Refused) -> errors.ApiError:
+        match refused.code:
+            case "not_started":
+                return errors.not_started(self.game_id, sum(not s.taken for s in self.record.seats))
+            case "awaiting_reveals":
+                return awaiting_reveals(self.record, self.reveals.seconds_left(self.record.lobby_changed()))
+            case "suspended":
+                return errors.suspended(self.game_id)
+            case "game_over":
+                return errors.game_over(self.game_id)
+            case "expired":
+                return errors.expired(self.game_id)
+            case "no_free_seat":
+                return errors.no_free_seat(self.game_id)
+            case "not_running":
+                return errors.not_running(self.game_id, self.status.name.lower())
+            case "not_finished":
+                return errors.not_finished(self.game_id)
+            case _:
+                assert_never(refused.code)
 
     def recent_changes(self, before_version: int | None) -> list[Change]:
         """The kept changes (the last `window` versions of a running game) before `before_version`; none
@@ -308,7 +366,8 @@ class GameSession:
 
     def legal_actions(self, seat: int) -> tuple[int, tuple[LegalAction, ...]]:
         """The seat's legal actions at the current version (kept with its view, so no lock is needed)."""
-        self._check_playable()
+        with self.refusing():
+            self.lifecycle.check_playable()
         return self.version, self.audience.legal(seat)
 
     # --------------------------------------------------------------------------------------- suspending
@@ -316,50 +375,52 @@ class GameSession:
     def suspend(self, event: str) -> None:
         """The state may be ahead of the replay file: refuse everything until the game is re-played from its
         file (`server.recovery`, which runs `_recover`). Logs `event`, with the exception being handled if
-        there is one."""
-        self.failed = True
-        self.timer.stop()  # the clocks start again once the game is re-played
+        there is one. The clocks stop until the game is re-played."""
+        effects = self.lifecycle.suspend()
         if sys.exc_info()[1] is not None:
             self.log.exception(event)
         else:
             self.log.error(event)
-        self.recovery.start()
+        self.carry_out(effects)
 
     async def _recover(self) -> None:
         """Re-play the game from its replay file and carry on from there: every subscriber gets a snapshot
         of what is now the current version."""
-        await self.resume(await asyncio.to_thread(read_tail, self.replay_path))
-        self.failed = False
+        effects = self.lifecycle.recovered(await self._replay(await asyncio.to_thread(read_tail, self.replay_path)))
         self.log.info("game_recovered", version=self.version)
-        self.audience.resync()
-        self.after_change()
+        self.carry_out(effects)
 
     async def resume(self, tail: Tail) -> None:
-        """Re-play the game from its replay file (after a failure, or at start-up by `server.restoring`) and take
-        what the resumed match gives: the views whole, then recent diffs; `tail` is the file as it was before,
-        so that a torn last record the re-play dropped is logged."""
+        """At start-up (`server.restoring`): re-play the game from its replay file, and end it there if the file
+        does (but for its end record, which the re-play wrote)."""
+        self.carry_out(self.lifecycle.restored(await self._replay(tail)))
+
+    async def _replay(self, tail: Tail) -> Moment:
+        """Re-play the game from its replay file (after a failure, or at start-up) and take what the resumed
+        match gives: the views whole, then recent diffs; `tail` is the file as it was before, so that a torn
+        last record the re-play dropped is logged."""
         steps = await self.matches.resume(self.spec())
         self.audience.load(steps)
-        self.defaults = dict(steps[-1].defaults)
         note_dropped(self.log, tail, self.replay_path)
+        return moment_of(steps[-1])
 
     # ------------------------------------------------------------------------------------------ viewers
 
     async def subscribe(self, viewer: Viewer, from_version: int | None) -> tuple[Subscriber, list[WatchUpdate]]:
         """Open a stream for `viewer` (`Audience.subscribe`), once a finished game's views are loaded."""
-        if self.expired:
+        if self.lifecycle.expired:
             raise errors.expired(self.game_id)
-        if self.finished_version is not None:
+        if self.lifecycle.unloaded:
             await self._load_finished()
         return self.audience.subscribe(viewer, from_version)
 
     async def _load_finished(self) -> None:
         """A finished game restored lazily: rebuild its final views the first time someone watches it."""
         async with self.lock:
-            if self.finished_version is None:
+            if not self.lifecycle.unloaded:
                 return
             self.audience.load([await self.matches.final(self.spec())])
-            self.finished_version = None
+            self.lifecycle.loaded()
 
     def snapshot(self, viewer: Viewer) -> WatchUpdate:
         """The viewer's whole current view (the lobby while the game waits for players)."""
@@ -372,7 +433,7 @@ class GameSession:
     # ---------------------------------------------------------------------------------------------- bots
 
     def start_bots(self) -> None:
-        if self.status is not Status.FINISHED:
+        if not self.lifecycle.finished:
             self.bot_seats.start()
 
     async def stop_bots(self) -> None:
@@ -382,14 +443,14 @@ class GameSession:
         await self.bot_seats.stop()
 
     def start_clock(self) -> None:
-        """Start the clocks of the seats the running game waits for, from their whole timers (after each
-        version, and for a game restored at start-up)."""
-        if self.status is Status.RUNNING and not self.failed:
-            self.timer.restart(self.version, self.actors)
+        """Start the clocks of the seats a game restored at start-up waits for, from their whole timers (the
+        lifecycle starts them at every version after that)."""
+        if self.lifecycle.playing:
+            self.carry_out((GameEffect.RUN_CLOCKS,))
 
     def bot_turn(self) -> tuple[int, int] | None:
         """For `BotSeats`: a bot seat with something to do, and the version it would act on."""
-        if self.failed or self.status is not Status.RUNNING:
+        if not self.lifecycle.playing:
             return None
         seat = self.bot_seats.seat_to_act(self.actors, {s: self.audience.legal(s) for s in self.bot_seats.seats})
         return None if seat is None else (seat, self.version)
