@@ -12,7 +12,15 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from vegas_table.arena.play import play_one  # noqa: E402
-from vegas_table.bots.openspiel import SPIEL_NAMES, UCT_C, ISMCTSBot, TimedISMCTS, VegasSpielState, register  # noqa: E402
+from vegas_table.bots.openspiel import (  # noqa: E402
+    DEAL_DRAWS,
+    SPIEL_NAMES,
+    UCT_C,
+    ISMCTSBot,
+    TimedISMCTS,
+    VegasSpielState,
+    register,
+)
 from vegas_table.bots.random_bot import RandomBot  # noqa: E402
 from vegas_table.bots.registry import bot_names, make_bot, seat_bots  # noqa: E402
 from vegas_table.engine import GameConfig  # noqa: E402
@@ -23,9 +31,17 @@ def load(game: str, players: int = 2) -> pyspiel.Game:
     return pyspiel.load_game(SPIEL_NAMES[game], {"players": players, "seed": f"spiel/{game}"})
 
 
+def dealt(game: pyspiel.Game, deal: int = 0) -> VegasSpielState:
+    """A new state of `game` past its chance nodes, the deal's bytes those of `deal`."""
+    state = game.new_initial_state()
+    for byte in deal.to_bytes(DEAL_DRAWS, "big"):
+        state.apply_action(byte)
+    return state
+
+
 @pytest.mark.parametrize("game", ["lords", "lasvegas"])
 def test_both_games_load_by_name_and_play_to_the_end_with_returns_that_share_one_win(game: str) -> None:
-    state = load(game).new_initial_state()
+    state = dealt(load(game))
     rng = random.Random(3)
     while not state.is_terminal():
         assert not state.is_chance_node()
@@ -36,7 +52,7 @@ def test_both_games_load_by_name_and_play_to_the_end_with_returns_that_share_one
 
 @pytest.mark.parametrize("game", ["lords", "lasvegas"])
 def test_resampling_keeps_the_players_information_state_and_legal_actions(game: str) -> None:
-    state = load(game).new_initial_state()
+    state = dealt(load(game))
     rng = random.Random(5)
     for _ in range(12):
         state.apply_action(rng.choice(state.legal_actions()))
@@ -49,7 +65,7 @@ def test_resampling_keeps_the_players_information_state_and_legal_actions(game: 
 
 def test_openspiels_is_mcts_plays_with_determinize_as_its_resampler() -> None:
     game = load("lords")
-    state: VegasSpielState = game.new_initial_state()
+    state = dealt(game)
     numpy_rng = pyspiel_rng(1)
     bot = TimedISMCTS(game, mcts.RandomRolloutEvaluator(1, numpy_rng), UCT_C, 8, random_state=numpy_rng)
     resampled = []
@@ -67,7 +83,7 @@ def test_openspiels_is_mcts_plays_with_determinize_as_its_resampler() -> None:
 
 def test_openspiels_mcts_plays_las_vegas() -> None:
     game = load("lasvegas")
-    state = game.new_initial_state()
+    state = dealt(game)
     numpy_rng = pyspiel_rng(2)
     bot = mcts.MCTSBot(game, UCT_C, 8, mcts.RandomRolloutEvaluator(1, numpy_rng), random_state=numpy_rng)
     assert bot.step(state) in state.legal_actions()
@@ -94,7 +110,7 @@ def pyspiel_rng(seed: int):  # type: ignore[no-untyped-def]
 
 def test_a_time_budget_too_short_for_one_simulation_still_chooses_after_two() -> None:
     game = load("lasvegas")
-    state = game.new_initial_state()
+    state = dealt(game)
     numpy_rng = pyspiel_rng(3)
     bot = TimedISMCTS(game, mcts.RandomRolloutEvaluator(1, numpy_rng), UCT_C, 1000, random_state=numpy_rng,
                       millis=0.0)
