@@ -97,21 +97,26 @@ def spiel_error(message: str) -> Exception:
 
 
 class VegasSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """One of the engine's games as an OpenSpiel game; parameters: rules, players, seed, options (a comma
-    list). A parameter the engine cannot start is refused here, when the game is loaded."""
+    """One of the engine's games as an OpenSpiel game; parameters: rules, players, seed, options (joined by
+    `+`; commas are taken too). A parameter the engine cannot start is refused here, when the game is loaded."""
 
     def __init__(self, params: Mapping[str, Any] | None, name: str) -> None:
         params = dict(params or {})
         self.engine: Game[Any] = get_game(name)
         rules, players = DEFAULTS[name]
         self.seed = str(params.get("seed", SEED))
-        options = tuple(sorted({o.strip() for o in str(params.get("options", "")).split(",") if o.strip()}))
+        if any(c in self.seed for c in "=,()"):
+            raise spiel_error(f"{SPIEL_NAMES[name]}: a seed cannot hold = , ( or ) (OpenSpiel's game strings use "
+                              f"them), not {self.seed!r}")
+        words = str(params.get("options", "")).replace(",", "+").split("+")
+        options = tuple(sorted({o.strip() for o in words if o.strip()}))
         self.config = GameConfig(name, str(params.get("rules", rules)), int(params.get("players", players)),
                                  self.seed, options)
         try:
             check_config(self.config)
         except ConfigError as error:
             raise spiel_error(f"{SPIEL_NAMES[name]}: {error}") from None
+        params["options"] = "+".join(options)  # a comma would end the parameter in the game's string
         info = pyspiel.GameInfo(num_distinct_actions=MAX_ACTIONS, max_chance_outcomes=DEAL_OUTCOMES,
                                 num_players=self.config.players, min_utility=0.0, max_utility=1.0,
                                 utility_sum=1.0, max_game_length=MAX_GAME_LENGTH + DEAL_DRAWS)
@@ -377,7 +382,7 @@ class ISMCTSBot(Bot):
             return legal[0]
         engine = get_game(turn.info.game)
         if self.spiel is None:
-            params = {"rules": turn.info.rules, "players": turn.info.players, "options": ",".join(turn.info.options)}
+            params = {"rules": turn.info.rules, "players": turn.info.players, "options": "+".join(turn.info.options)}
             self.spiel = VegasSpielGame(params, turn.info.game)
         seat = turn.seat
         rng = random.Random(f"{self.rng.getrandbits(64)}")
