@@ -282,7 +282,8 @@ class ViewObserver:
     pieces (`openspiel_tensors`); the same for the observation and the information state."""
 
     def __init__(self, game: VegasSpielGame) -> None:
-        self.view_tensor = ViewTensor(game.config.game, game.config.players)
+        config = game.config
+        self.view_tensor = ViewTensor(config.game, config.players, "underworld" in (config.rules, *config.options))
         self.tensor = self.view_tensor.tensor
         self.dict = self.view_tensor.dict
 

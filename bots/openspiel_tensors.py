@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from vegas_table.engine.lords.board import CARD_COLOURS, COLOURS, LOT_BY_NAME, LOT_COUNT
+from vegas_table.engine.lords.cards import cards_for
 
 Shape = tuple[int, ...]
 LASVEGAS_CASINOS = 7  # six casinos, and the slot machine with its option (zeros without it)
@@ -23,19 +24,27 @@ NOTES_SHOWN = 6  # a casino's highest notes; no rule set deals a casino more
 LASVEGAS_PHASES = ("play", "payout", "over")
 LASVEGAS_HAND = ("die", "biggie", "kicker", "white")
 LORDS_PHASES = ("draw", "actions", "over")
+UNDERWORLD_CARDS = tuple(card.id for card in cards_for(""))  # the shipped deck's kinds, in its file's order
 
 
-def pieces(game: str, players: int) -> list[tuple[str, Shape]]:
-    """The named pieces of `game`'s tensor for `players` seats, in their order in the flat tensor."""
+def pieces(game: str, players: int, underworld: bool = False) -> list[tuple[str, Shape]]:
+    """The named pieces of `game`'s tensor for `players` seats (Lords' with `underworld`: its cards too), in
+    their order in the flat tensor."""
     common: list[tuple[str, Shape]] = [("viewer", (players,)), ("current", (players,))]
     if game == "lords":
+        kinds = len(UNDERWORLD_CARDS)
+        cards: list[tuple[str, Shape]] = [
+            ("underworld_deck_left", (1,)), ("underworld_line", (kinds,)), ("underworld_hands", (players, kinds)),
+            ("underworld_used", (players, kinds)), ("underworld_money", (players, kinds)),
+            ("underworld_discards", (kinds,)), ("underworld_acquires_left", (1,)),
+            ("underworld_extra_gambles", (1,))] if underworld else []
         return [*common, ("phase", (len(LORDS_PHASES),)), ("turn", (1,)),
                 ("seats", (players, 5)),  # money, score, next_stop, markers_left, dice_left
                 ("markers", (LOT_COUNT, players)), ("tiles", (LOT_COUNT, len(COLOURS))), ("height", (LOT_COUNT,)),
                 ("dice", (LOT_COUNT, players)), ("pips", (LOT_COUNT,)), ("reorganized", (LOT_COUNT,)),
                 ("drawn", (LOT_COUNT + 1,)),  # each lot's property card, then the End of Game card
                 ("deck_left", (1,)), ("discards", (len(CARD_COLOURS),)), ("tiles_left", (len(COLOURS),)),
-                ("gambled", (1,)), ("pending", (1,))]
+                ("gambled", (1,)), ("pending", (1,)), *cards]
     return [*common, ("phase", (len(LASVEGAS_PHASES),)), ("round", (2,)),  # this round, rounds in all
             ("seats", (players, 3 + len(LASVEGAS_HAND))),  # money, notes, kickers_used, pieces left by kind
             ("casino_notes", (LASVEGAS_CASINOS, NOTES_SHOWN)), ("casino_dice", (LASVEGAS_CASINOS, players)),
@@ -48,9 +57,9 @@ def pieces(game: str, players: int) -> list[tuple[str, Shape]]:
 class ViewTensor:
     """One flat float32 tensor and its named pieces (views into it), refilled from a view by `fill`."""
 
-    def __init__(self, game: str, players: int) -> None:
+    def __init__(self, game: str, players: int, underworld: bool = False) -> None:
         self.game = game
-        layout = pieces(game, players)
+        layout = pieces(game, players, underworld)
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in layout), np.float32)
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
         start = 0
@@ -97,6 +106,25 @@ class ViewTensor:
         d["discards"][:] = [view["discards"][colour] for colour in CARD_COLOURS]
         d["tiles_left"][:] = [view["tiles_left"][colour] for colour in COLOURS]
         d["gambled"][0] = view["gambled"]
+        if "underworld_line" in d:
+            self._underworld(view["underworld"])
+
+    def _underworld(self, cards: Mapping[str, Any]) -> None:
+        d = self.dict
+        d["underworld_deck_left"][0] = cards["deck_left"]
+        for card in cards["line"]:
+            d["underworld_line"][UNDERWORLD_CARDS.index(card["id"])] += 1
+        for seat, hand in enumerate(cards["hands"]):
+            for card in hand:
+                kind = UNDERWORLD_CARDS.index(card["id"])
+                d["underworld_hands"][seat, kind] += 1
+                d["underworld_used"][seat, kind] += card.get("used", False)
+                d["underworld_money"][seat, kind] += card.get("money", 0)
+        names = {card.name: k for k, card in enumerate(cards_for(""))}
+        for name in cards["discards"]:
+            d["underworld_discards"][names[name]] += 1
+        d["underworld_acquires_left"][0] = cards.get("acquires_left", 0)
+        d["underworld_extra_gambles"][0] = cards.get("extra_gambles", 0)
 
     def _lasvegas(self, view: Mapping[str, Any]) -> None:
         d = self.dict

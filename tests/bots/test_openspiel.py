@@ -284,3 +284,19 @@ def test_ismcts_takes_a_budget_as_search_does() -> None:
             make_bot(bad, "s", plugins=True)
     with pytest.raises(ValueError, match=r"search@200\) or milliseconds \(search@500ms"):
         make_bot("search@fast", "s")
+
+
+def test_the_underworlds_cards_are_pieces_of_the_lords_tensor_when_it_is_played() -> None:
+    from open_spiel.python.observation import make_observation
+
+    register()
+    plain = pyspiel.load_game(SPIEL_NAMES["lords"], {"players": 2})
+    spiel = pyspiel.load_game(SPIEL_NAMES["lords"], {"players": 2, "rules": "underworld"})
+    observation = make_observation(spiel)
+    assert "underworld_line" in observation.dict and "underworld_line" not in make_observation(plain).dict
+    state = played(spiel, np.random.RandomState(6), DEAL_DRAWS + 30)
+    observation.set_from(state, 0)
+    cards = state.view(0)["underworld"]
+    assert observation.dict["underworld_line"].sum() == len(cards["line"])
+    assert observation.dict["underworld_hands"].sum() == sum(len(hand) for hand in cards["hands"])
+    assert observation.dict["underworld_deck_left"][0] == cards["deck_left"]
