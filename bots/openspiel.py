@@ -283,7 +283,7 @@ class ViewObserver:
 
     def __init__(self, game: VegasSpielGame) -> None:
         config = game.config
-        self.view_tensor = ViewTensor(config.game, config.players, "underworld" in (config.rules, *config.options))
+        self.view_tensor = ViewTensor(config.game, config.players, (config.rules, *config.options))
         self.tensor = self.view_tensor.tensor
         self.dict = self.view_tensor.dict
 

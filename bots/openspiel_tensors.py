@@ -10,7 +10,7 @@ chance nodes) every number is 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -27,9 +27,10 @@ LORDS_PHASES = ("draw", "actions", "over")
 UNDERWORLD_CARDS = tuple(card.id for card in cards_for(""))  # the shipped deck's kinds, in its file's order
 
 
-def pieces(game: str, players: int, underworld: bool = False) -> list[tuple[str, Shape]]:
-    """The named pieces of `game`'s tensor for `players` seats (Lords' with `underworld`: its cards too), in
-    their order in the flat tensor."""
+def pieces(game: str, players: int, modules: Collection[str] = ()) -> list[tuple[str, Shape]]:
+    """The named pieces of `game`'s tensor for `players` seats, in their order in the flat tensor; `modules`
+    are the game's rule set and options (the Underworld's cards, the slot machine's numbers: pieces of their
+    own when played)."""
     common: list[tuple[str, Shape]] = [("viewer", (players,)), ("current", (players,))]
     if game == "lords":
         kinds = len(UNDERWORLD_CARDS)
@@ -37,7 +38,7 @@ def pieces(game: str, players: int, underworld: bool = False) -> list[tuple[str,
             ("underworld_deck_left", (1,)), ("underworld_line", (kinds,)), ("underworld_hands", (players, kinds)),
             ("underworld_used", (players, kinds)), ("underworld_money", (players, kinds)),
             ("underworld_discards", (kinds,)), ("underworld_acquires_left", (1,)),
-            ("underworld_extra_gambles", (1,))] if underworld else []
+            ("underworld_extra_gambles", (1,))] if "underworld" in modules else []
         return [*common, ("phase", (len(LORDS_PHASES),)), ("turn", (1,)),
                 ("seats", (players, 5)),  # money, score, next_stop, markers_left, dice_left
                 ("markers", (LOT_COUNT, players)), ("tiles", (LOT_COUNT, len(COLOURS))), ("height", (LOT_COUNT,)),
@@ -51,15 +52,16 @@ def pieces(game: str, players: int, underworld: bool = False) -> list[tuple[str,
             ("casino_biggies", (LASVEGAS_CASINOS, players)), ("casino_white", (LASVEGAS_CASINOS,)),
             ("casino_counts", (LASVEGAS_CASINOS, players)),
             ("roll", (1 + len(LASVEGAS_HAND), 6)),  # plain dice by pips, then each kind of other piece by pips
-            ("pile", (1,)), ("rainbow_discarded", (1,)), ("white_out", (1,)), ("pending", (1,))]
+            ("pile", (1,)), ("rainbow_discarded", (1,)), ("white_out", (1,)), ("pending", (1,)),
+            *([("slot_numbers", (6,))] if "slot" in modules else [])]  # the slot machine's numbers, 1 to 6
 
 
 class ViewTensor:
     """One flat float32 tensor and its named pieces (views into it), refilled from a view by `fill`."""
 
-    def __init__(self, game: str, players: int, underworld: bool = False) -> None:
+    def __init__(self, game: str, players: int, modules: Collection[str] = ()) -> None:
         self.game = game
-        layout = pieces(game, players, underworld)
+        layout = pieces(game, players, modules)
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in layout), np.float32)
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
         start = 0
@@ -140,6 +142,9 @@ class ViewTensor:
             d["casino_biggies"][c] = casino["biggies"]
             d["casino_white"][c] = casino["white"]
             d["casino_counts"][c] = casino["counts"]
+            if "slot_numbers" in d and "numbers" in casino:
+                for number in casino["numbers"]:
+                    d["slot_numbers"][number - 1] = 1
         roll = view.get("roll") or {"dice": [], "extra": []}
         for pips in roll["dice"]:
             d["roll"][0, pips - 1] += 1

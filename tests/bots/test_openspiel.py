@@ -300,3 +300,19 @@ def test_the_underworlds_cards_are_pieces_of_the_lords_tensor_when_it_is_played(
     assert observation.dict["underworld_line"].sum() == len(cards["line"])
     assert observation.dict["underworld_hands"].sum() == sum(len(hand) for hand in cards["hands"])
     assert observation.dict["underworld_deck_left"][0] == cards["deck_left"]
+
+
+def test_the_slot_machines_numbers_are_a_piece_of_the_las_vegas_tensor_when_it_is_played() -> None:
+    from open_spiel.python.observation import make_observation
+
+    register()
+    spiel = pyspiel.load_game(SPIEL_NAMES["lasvegas"], {"players": 2, "options": "slot"})
+    observation = make_observation(spiel)
+    state, sampler, seen = played(spiel, np.random.RandomState(8), DEAL_DRAWS), np.random.RandomState(8), set()
+    while not state.is_terminal():
+        observation.set_from(state, 1)
+        numbers = next(casino for casino in state.view(1)["casinos"] if "numbers" in casino)["numbers"]
+        assert [n + 1 for n in range(6) if observation.dict["slot_numbers"][n]] == numbers
+        seen.update(numbers)
+        state.apply_action(int(sampler.choice(state.legal_actions())))
+    assert seen  # some dice were placed on it
