@@ -33,7 +33,7 @@ Comparison = tuple[str, str]  # (winner, loser)
 class Rating:
     bot: str
     elo: float
-    low: float  # 95% bootstrap interval
+    low: float  # 95% interval: the bootstrap widened to what the games support (module docstring)
     high: float
     comparisons: int
 
