@@ -21,6 +21,7 @@ from vegas_table.bots.openspiel import (  # noqa: E402
     ISMCTSBot,
     TimedISMCTS,
     VegasSpielState,
+    engine_seed,
     register,
 )
 from vegas_table.bots.random_bot import RandomBot  # noqa: E402
@@ -157,6 +158,9 @@ def test_each_episode_is_a_fresh_deal_reproducible_for_the_samplers_seed_and_the
     other = pyspiel.load_game(SPIEL_NAMES[game], {"players": 2, "seed": "another"})
     assert str(played(other, np.random.RandomState(7), DEAL_DRAWS + 3)) != first
     assert spiel.new_initial_state().is_chance_node() and len(spiel.new_initial_state().chance_outcomes()) == 256
+    state = dealt(spiel, 0x0102030405060708)
+    assert spiel.engine.config(state.state).seed == engine_seed(f"spiel/{game}", bytes(range(1, 9))) == (
+        f"spiel/{game}/0102030405060708")
 
 
 @pytest.mark.parametrize("game", ["lords", "lasvegas"])
