@@ -1,10 +1,17 @@
-"""Ratings with uncertainty: a Bradley-Terry fit of who beat whom, on the Elo scale, bootstrapped.
+"""Ratings with uncertainty: a Bradley-Terry fit of who beat whom, on the Elo scale, and a 95% interval.
 
 Within each game every pair of seats played by different bots is one comparison: the seat with the larger
 share of the win beat the other (equal shares, such as two losers, are no comparison). The fit is the
 classic minorise-maximise iteration (Hunter 2004), with one win and one loss for every bot against a
-virtual bot of rating 1500, which keeps an unbeaten bot finite and anchors the scale. The interval
-resamples whole deals (every game played on one seed) with replacement and refits.
+virtual bot of rating 1500, which keeps an unbeaten bot finite and anchors the scale.
+
+The interval is the wider, on each side, of two: a bootstrap that resamples whole deals (every game played
+on one seed) with replacement and refits; and a floor of what the bot's games can support, a Wilson interval
+of its win rate with each game it played one trial (its fraction of that game's comparisons won, so the
+seats of one game count once) and the virtual win and loss two more, put on the Elo scale around its rating
+(`400 log10(p / (1 - p))`, measured from its observed rate). The bootstrap alone is zero-width when every
+deal tells the same story (two deals, each won by the same bot, resample to the same fit every time); the
+floor keeps four games from claiming more than four games can tell.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vegas_table.arena.play import GameRecord
+from vegas_table.arena.stats import wilson_interval
 
 ANCHOR = 1500.0
 ITERATIONS = 200
@@ -25,7 +33,7 @@ Comparison = tuple[str, str]  # (winner, loser)
 class Rating:
     bot: str
     elo: float
-    low: float  # 95% bootstrap interval
+    low: float  # 95% interval: the bootstrap widened to what the games support (module docstring)
     high: float
     comparisons: int
 
@@ -77,8 +85,31 @@ def rate(records: Sequence[GameRecord], deals: Sequence[int], samples: int = 200
         for bot, elo in fit(bots, resampled).items():
             draws[bot].append(elo)
     counted = {b: sum(1 for game in everything for pair in game if b in pair) for b in bots}
-    return [Rating(b, point[b], _quantile(draws[b], 0.025), _quantile(draws[b], 0.975), counted[b])
-            for b in sorted(bots, key=lambda b: -point[b])]
+    ratings = []
+    for b in sorted(bots, key=lambda b: -point[b]):
+        floor_low, floor_high = supported(b, everything, point[b])
+        ratings.append(Rating(b, point[b], min(_quantile(draws[b], 0.025), floor_low),
+                              max(_quantile(draws[b], 0.975), floor_high), counted[b]))
+    return ratings
+
+
+def supported(bot: str, games: Sequence[Sequence[Comparison]], elo: float) -> tuple[float, float]:
+    """The narrowest 95% interval around `elo` that `bot`'s games can support (see the module docstring): a
+    Wilson interval of its win rate over its games and the virtual win and loss, on the Elo scale."""
+    won, trials = 1.0, 2  # the virtual win and loss
+    for game in games:
+        mine = [pair for pair in game if bot in pair]
+        if mine:
+            won += sum(1 for winner, _ in mine if winner == bot) / len(mine)
+            trials += 1
+    low, high = wilson_interval(won, trials)
+    observed = _elo_odds(won / trials)
+    return elo + _elo_odds(low) - observed, elo + _elo_odds(high) - observed
+
+
+def _elo_odds(p: float) -> float:
+    """A win rate as Elo points above the field it was won against: `400 log10(p / (1 - p))`."""
+    return 400 * math.log10(p / (1 - p))
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -32,6 +32,7 @@ from typing import Any, Protocol
 from vegas_table.bots.base import TOO_LATE, Bot, Choice, GameInfo, Turn, sooner
 from vegas_table.bots.choices import back, engine_option
 from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.settings import budget
 from vegas_table.engine.core.api import Game
 from vegas_table.engine.registry import get_game
 
@@ -225,12 +226,8 @@ class SearchBot(Bot):
     @classmethod
     def configured(cls, seed: str, setting: str) -> SearchBot:
         """`search@200`: 200 playouts a decision; `search@500ms`: 500 milliseconds a decision."""
-        text = setting.strip().lower()
-        number = text.removesuffix("ms")
-        if not number.isdigit() or int(number) < 1:
-            raise ValueError(f"search takes a budget, playouts (search@200) or milliseconds (search@500ms), "
-                             f"not @{setting}")
-        return cls(seed, millis=float(number)) if text.endswith("ms") else cls(seed, playouts=int(number))
+        playouts, millis = budget("search", setting, "playouts")
+        return cls(seed, millis=millis) if millis is not None else cls(seed, playouts=playouts)
 
     def on_game_start(self, info: GameInfo) -> None:
         self.models.pop(info.game, None)

@@ -40,3 +40,13 @@ def grouped(text: str, groups: Sequence[Collection[str]]) -> list[str]:
         name = pair.partition("=")[0]
         texts[next((k for k, names in enumerate(groups) if name in names), len(groups))].append(pair)
     return [":".join(pairs) for pairs in texts]
+
+
+def budget(bot: str, setting: str, unit: str) -> tuple[int | None, float | None]:
+    """A searching bot's budget a decision as a player writes it: `N` (`bot@200`, N `unit`s) or `Nms`
+    (`bot@500ms`, N milliseconds); (count, None) or (None, millis). ValueError shows both forms."""
+    text = setting.strip().lower()
+    number = text.removesuffix("ms")
+    if not number.isdigit() or int(number) < 1:
+        raise ValueError(f"{bot} takes a budget, {unit} ({bot}@200) or milliseconds ({bot}@500ms), not @{setting}")
+    return (None, float(number)) if text.endswith("ms") else (int(number), None)

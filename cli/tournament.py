@@ -3,7 +3,8 @@
 Every line-up (a round robin of the bots given, or the --lineup line-ups given) plays every deal (engine seed
 "<seed>/<d>") once in each rotation of its seats. The results say, per line-up, the share of the wins each
 bot's seats took against its par, with a 95% interval that takes the deal as the unit; then a rating per
-bot (Bradley-Terry on the Elo scale, 1500 = the virtual average) with a bootstrap 95% interval.
+bot (Bradley-Terry on the Elo scale, 1500 = the virtual average) with a 95% interval never narrower than the
+bot's games support (arena/ratings.py says how).
 The same arguments give the same games and numbers, played on one core, all of them (--jobs) or Ray.
 
 With --server HOST:PORT the same tournament is played over the network: each game is created on that
@@ -175,7 +176,9 @@ def render(console: Console, args: argparse.Namespace, rules: str, lineups: list
             table.add_row(s.bot, str(s.seats), str(s.games), f"{100 * s.share:.1f}",
                           f"{100 * s.low:.1f}-{100 * s.high:.1f}", f"{100 * s.par:.1f}")
         console.print(table)
-    table = Table(title="ratings (Bradley-Terry, Elo scale; 1500 = the virtual average)")
+    table = Table(title="ratings (Bradley-Terry, Elo scale; 1500 = the virtual average)",
+                  caption="95% interval: the wider of a bootstrap over the deals and what the bot's games can "
+                          "support (a Wilson interval, one trial a game)")
     for column in ("bot", "rating", "95% interval", "comparisons"):
         table.add_column(column, justify="right")
     for r in ratings:

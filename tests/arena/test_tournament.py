@@ -7,7 +7,7 @@ import json
 import pytest
 
 from vegas_table.arena.play import GameRecord
-from vegas_table.arena.ratings import comparisons, fit, rate
+from vegas_table.arena.ratings import comparisons, fit, rate, supported
 from vegas_table.arena.tournament import Scheduled, plan, rotations, round_robin, standings
 from vegas_table.cli.main import main
 
@@ -62,6 +62,25 @@ def test_ratings_come_with_a_bootstrap_interval_around_them() -> None:
     assert [r.bot for r in ratings] == ["a", "b"]
     for r in ratings:
         assert r.low <= r.elo <= r.high and r.high - r.low > 10 and r.comparisons == 40
+
+
+def test_two_deals_that_agree_still_give_an_interval_as_wide_as_four_games_support() -> None:
+    games = [record(("a", "b") if k % 2 else ("b", "a"), (0,) if k % 2 else (1,), k) for k in range(4)]
+    ratings = {r.bot: r for r in rate(games, [0, 0, 1, 1], samples=50)}  # every resample: a won all four
+    for r in ratings.values():
+        low, high = supported(r.bot, [comparisons(g) for g in games], r.elo)
+        assert r.low <= low < r.elo < high <= r.high
+        assert r.high - r.low > 400  # four games cannot place a bot within a few points
+    assert ratings["a"].low < ratings["b"].high  # nor tell these two apart for sure
+
+
+def test_the_supported_interval_narrows_as_games_add_up_and_counts_a_games_seats_once() -> None:
+    def width(games: list[list[tuple[str, str]]]) -> float:
+        low, high = supported("a", games, 1500.0)
+        return high - low
+
+    assert width([[("a", "b")]] * 40) < width([[("a", "b")]] * 10) < width([[("a", "b")]] * 4)
+    assert width([[("a", "b"), ("a", "c"), ("a", "d")]] * 4) == pytest.approx(width([[("a", "b")]] * 4))
 
 
 def test_the_same_tournament_on_one_core_or_two_gives_the_same_json(capsys: pytest.CaptureFixture[str]) -> None:
