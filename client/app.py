@@ -34,7 +34,7 @@ from vegas_table.client.arrange import FIXED_LINES
 from vegas_table.client.bindings import load_key_bindings
 from vegas_table.client.endgame import Witnessed, check_finished_game
 from vegas_table.client.games import GameUi
-from vegas_table.client.hosting import TABLE_HELP, invitation, parse_seat
+from vegas_table.client.hosting import TABLE_HELP, invitation, parse_bots, parse_seat, waits_for_people
 from vegas_table.client.inputs import CommandCompleter, CommandValidator
 from vegas_table.client.layout import ClientLayout
 from vegas_table.client.lobby import LOBBY_HELP, LobbyCommand, parse_lobby
@@ -461,6 +461,8 @@ class ClientApp:
             self.show_log()
         elif word == "seat" and self.model.screen == "game":
             self.hand_seat(text)
+        elif word == "bots" and self.model.screen == "game":
+            self.seat_bots(text)
         elif word == "rematch" and self.model.screen == "game":
             self.start_rematch()
         elif self.model.screen == "lobby":
@@ -580,21 +582,40 @@ class ClientApp:
         game = self.model.summary.game if self.model.summary else ""
         return next((list(t.bots) for t in self.model.game_types if t.name == game), [])
 
-    def hand_seat(self, text: str) -> None:
-        """`seat N bot KIND` / `seat N back`: the host lets a bot play an absent player's seat, or gives it back."""
+    def _hosted(self, word: str) -> str:
+        """The game on screen, if this player is its host; CommandError for `word` if not."""
         game_id = self.model.game_id or ""
         if game_id not in self.link.hosts:
-            raise CommandError("seat: only the game's host (who created it) may hand a seat to a bot")
-        seat, bot = parse_seat(text, self.model.summary, self.bots())
-        self.spawn(self._hand_seat(game_id, seat, bot))
+            raise CommandError(f"{word}: only the game's host (who created it) may seat bots or hand them seats")
+        return game_id
 
-    async def _hand_seat(self, game_id: str, seat: int, bot: str) -> None:
-        summary = await self.link.hand_seat(game_id, seat, bot)
-        player = summary.seats[seat].player
-        if self.model.game_id == game_id:
-            self.model.summary = summary
-        tell(self.model, f"seat {seat}: the {bot} bot plays for {player} until they act again or you type seat "
-             f"{seat} back" if bot else f"seat {seat} is {player}'s again", "notice")
+    def hand_seat(self, text: str) -> None:
+        """`seat N bot KIND` / `seat N back`: the host lets a bot play an absent player's seat, or gives it back;
+        while the game waits for people, seats the bot in a free seat."""
+        game_id = self._hosted("seat")
+        seat, bot = parse_seat(text, self.model.summary, self.bots())
+        self.spawn(self._hand_seats(game_id, [seat], bot))
+
+    def seat_bots(self, text: str) -> None:
+        """`bots N [KIND]`: while the game waits for people, the host seats bots in its last N free seats."""
+        game_id = self._hosted("bots")
+        seats, bot = parse_bots(text, self.model.summary, self.bots())
+        self.spawn(self._hand_seats(game_id, seats, bot))
+
+    async def _hand_seats(self, game_id: str, seats: list[int], bot: str) -> None:
+        waiting = self.model.summary is not None and waits_for_people(self.model.summary)
+        for seat in seats:
+            summary = await self.link.hand_seat(game_id, seat, bot)
+            if self.model.game_id == game_id:
+                self.model.summary = summary
+        player = summary.seats[seats[0]].player
+        if waiting:
+            told = f"the {bot} bot takes seat {seats[0]}" if len(seats) == 1 else \
+                f"{bot} bots take seats {', '.join(map(str, seats))}"
+            tell(self.model, f"{told} for the whole game", "notice")
+        else:
+            tell(self.model, f"seat {seats[0]}: the {bot} bot plays for {player} until they act again or you type "
+                 f"seat {seats[0]} back" if bot else f"seat {seats[0]} is {player}'s again", "notice")
 
     def start_rematch(self) -> None:
         """`rematch`: once the game is over, into its rematch (made now if nobody has asked for one yet)."""

@@ -13,7 +13,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 
-from vegas_table.client.hosting import seat_suggestions
+from vegas_table.client.hosting import bots_suggestions, seat_suggestions
 from vegas_table.client.lobby import lobby_suggestions
 from vegas_table.client.suggestions import Suggestion, current_word
 from vegas_table.client.viewmodel import current_ui, open_prompts
@@ -32,6 +32,8 @@ class CommandCompleter(Completer):
             return lobby_suggestions(text, model.game_types, model.games)
         if text.split()[:1] == ["seat"]:
             return seat_suggestions(text, model.summary, self.client.bots())
+        if text.split()[:1] == ["bots"]:
+            return bots_suggestions(text, model.summary, self.client.bots())
         ui = current_ui(model)
         if ui is None or model.view is None:
             return []

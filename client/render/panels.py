@@ -13,7 +13,6 @@ from typing import Any
 
 from vegas_client.data import GameSummary, SeatInfo
 from vegas_table.client.choices import Prompt
-from vegas_table.client.lobby import with_bots
 from vegas_table.client.render.text import Line, Lines, fit, join_lines, truncate
 from vegas_table.client.seen import name_players, seat_label
 from vegas_table.client.viewmodel import ClientModel, LogLine, Notice, shown_view
@@ -221,10 +220,12 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
         who = ("bot" if seat.bot else seat.player) if seat.taken else "(free)"
         you = "  ← you" if seat.seat == model.seat else ""
         lines.append([("", f"   seat {seat.seat} "), ("class:info", f"{seat.colour:<8}"), ("", f" {who}{you}")])
-    if model.host and game.free_seats:  # the server seats its bots in new games only: the host makes one
-        lines += [[("", " The free seats wait for people. To play bots in them instead, type lobby, then")],
-                  [("", "   "), ("class:info", with_bots(game)),
-                   ("class:dim", "   (a bot kind may follow the number)")]]
+    if model.host and game.free_seats:
+        free = game.free_seats
+        lines += [[("", " The free seats wait for people. To seat the server's bots in them instead, type")],
+                  [("", "   "), ("class:info", f"bots {len(free)}"), ("class:dim", " (every free seat), "),
+                   ("class:info", f"seat {free[-1]} bot random"), ("class:dim", " (one), or "),
+                   ("class:info", f"bots {len(free)} greedy"), ("class:dim", " (another kind)")]]
     if is_loopback(model.server):
         lines.append([("class:dim", " This server listens on this machine only; to play with friends, run "
                                     "vegas serve and share its address")])
