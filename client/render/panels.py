@@ -13,7 +13,7 @@ from typing import Any
 
 from vegas_client.data import GameSummary, SeatInfo
 from vegas_table.client.choices import Prompt
-from vegas_table.client.render.text import Line, Lines, fit, join_lines, truncate
+from vegas_table.client.render.text import Line, Lines, fit, join_lines, truncate, wrap_line
 from vegas_table.client.seen import name_players, seat_label
 from vegas_table.client.viewmodel import ClientModel, LogLine, Notice, shown_view
 
@@ -188,7 +188,9 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
         who = result_text(game) if game.status == "finished" and game.result else _seat_text(game)
         text = f" {marker} {game.game_id:<9} {game.game + ' ' + game.rules:<12} {status:<11} {who}"
         style = "class:lobby.selected" if index == model.selected else ""
-        lines.append([(style, fit(text, width))])
+        # A long seat list goes on under its column, never cut: the players are what a joiner looks for.
+        column = " " * min(len(text) - len(who), width // 2)
+        lines += [[(style, fit(part, width))] for part in textwrap.wrap(text, max(20, width), subsequent_indent=column)]
     chosen = model.games[model.selected] if 0 <= model.selected < len(model.games) else None
     if chosen is not None and chosen.status == "finished":
         kept = model.replays.get(chosen.game_id)
@@ -201,7 +203,8 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
         kinds = "; ".join(f"{t.name}: {', '.join(f'{r.name} {r.min_players}-{r.max_players}' for r in t.rule_sets)}"
                           + (f" (options: {', '.join(t.options)})" if t.options else "") for t in model.game_types)
         lines.append([("class:dim", f" games: {kinds}")])
-    return join_lines([truncate(line, width) for line in lines[:height]])
+    wrapped = [part for line in lines for part in wrap_line(line, width)]
+    return join_lines(wrapped[:height])
 
 
 def is_loopback(address: str) -> bool:
@@ -233,7 +236,7 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
         lines.append([("class:dim", f" Friends join with: vegas play --server {model.server} --game {game.game_id}")])
     if game.commitment:
         lines.append([("class:dim", f" Seed commitment (checked at the end): {game.commitment}")])
-    return join_lines([truncate(line, width) for line in lines])
+    return join_lines([part for line in lines for part in wrap_line(line, width)])
 
 
 LABEL = re.compile(r"^(\s*[A-Z][\w ]*?:\s+)\S")  # `Your turn: ` or `Any time:  `: what the line is about
