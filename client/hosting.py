@@ -20,7 +20,6 @@ from vegas_table.client.suggestions import Suggestion, current_word, matching
 DEFAULT_BOT = "random"  # the bots' kind when `bots N` names none, as `create ... bots N`
 TABLE_HELP = ("Table:  seat N bot KIND (host: a bot plays seat N while its player is away) · seat N back · "
               "rematch (once over)",
-              "Waiting:  seat N bot KIND (host: a bot takes free seat N) · bots N [KIND] (the last N free seats)",
               "Log:  log (every line kept, in a page to scroll back through)")
 
 

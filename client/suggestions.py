@@ -11,7 +11,6 @@ CLIENT_WORDS = {"help": "list the commands", "quit": "leave the game (your seat 
                 "audit": "the whole audit of a finished game",
                 "log": "every line of the log in a page of its own, to scroll back through",
                 "seat": "host: seat N bot KIND lets a bot play an absent player's seat; seat N back returns it",
-                "bots": "host, while the game waits for people: bots N [KIND] seats bots in the last N free seats",
                 "rematch": "once over: a new game with the same seats and options (or join the one offered)"}
 
 

@@ -98,9 +98,9 @@ def test_the_host_seats_bots_from_the_waiting_screen_and_the_game_starts(tmp_pat
             async with client_on(port, tmp_path, create="lords up 3", wait=False) as ann:
                 await ann.screen_shows("bots 2 (every free seat)")
                 ann.type("seat 2 bot greedy\r")
-                await until(lambda: ann.model.summary is not None and ann.model.summary.seats[2].bot, 10,
-                            "the greedy bot in seat 2")
-                assert ann.model.notice is not None and "greedy bot takes seat 2" in ann.model.notice.text
+                await until(lambda: ann.model.notice is not None and "greedy bot takes seat 2" in ann.model.notice.text,
+                            10, "the server's answer")
+                assert ann.model.summary is not None and ann.model.summary.seats[2].bot
                 assert ann.model.view is None  # seat 1 still waits for someone
                 ann.type("bots 1\r")
                 await until(lambda: ann.model.view is not None, 10, "the game to start")
