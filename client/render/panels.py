@@ -46,18 +46,27 @@ def prompt_height(prompts: Sequence[Prompt], width: int) -> int:
 
 
 def prompt_lines(prompts: Sequence[Prompt], width: int) -> list[Line]:
-    """Each prompt's question, then its numbered choices, several to a line when they fit."""
+    """Each prompt's question, then its numbered choices, several to a line when they fit; on the question's
+    own last line when they all fit there (a small screen's log keeps that line)."""
     out: list[Line] = []
     number = 0
     for prompt in prompts:
         style = "class:prompt.title" if prompt.yours else "class:info"
-        for part in textwrap.wrap(prompt.title, max(10, width - 2), subsequent_indent="  "):
-            out.append(truncate([(style, f" {part} ")], width))
-        line: Line = [("", "   ")]
+        title = [truncate([(style, f" {part} ")], width)
+                 for part in textwrap.wrap(prompt.title, max(10, width - 2), subsequent_indent="  ")]
+        items: list[Line] = []
         for choice in prompt.choices:
             number += prompt.numbered
             key = f"{number}" if prompt.numbered else "·"
-            item: Line = [("class:prompt.key", key), ("class:prompt.choice", f" {choice.label}  ")]
+            items.append([("class:prompt.key", key), ("class:prompt.choice", f" {choice.label}  ")])
+        beside = [("", "  "), *(fragment for item in items for fragment in item)]
+        if title and items and sum(len(f[1]) for f in title[-1] + beside) - 2 <= width:  # its last "  " may go
+            beside[-1] = (beside[-1][0], beside[-1][1].rstrip())
+            out += [*title[:-1], title[-1] + beside]
+            continue
+        out += title
+        line: Line = [("", "   ")]
+        for item in items:
             if sum(len(f[1]) for f in line + item) > width and len(line) > 1:
                 out.append(line)
                 line = [("", "   ")]
