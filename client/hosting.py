@@ -1,6 +1,6 @@
 """The table's own commands on the game screen: the host's `seat` (a bot stands in for an absent player, or
 takes a free seat of a game still waiting for people), `bots` and everyone's `rematch`, read and completed
-here as plain functions (`client.app` does the talking).
+here as plain functions (`client.control.table` does the talking).
 
     seat 2 bot greedy     running: the server's greedy bot plays seat 2 while its player is away;
                           waiting for people: the greedy bot takes the free seat 2 for the whole game
@@ -16,11 +16,18 @@ from collections.abc import Sequence
 from vegas_client.data import GameSummary
 from vegas_table.client.orders import CommandError
 from vegas_table.client.suggestions import Suggestion, current_word, matching
+from vegas_table.client.viewmodel import ClientModel
 
 DEFAULT_BOT = "random"  # the bots' kind when `bots N` names none, as `create ... bots N`
 TABLE_HELP = ("Table:  seat N bot KIND (host: a bot plays seat N while its player is away) · seat N back · "
               "rematch (once over)",
               "Log:  log (every line kept, in a page to scroll back through)")
+
+
+def offered_bots(model: ClientModel) -> list[str]:
+    """The bots the server seats in the game on screen (what `seat N bot KIND` may name)."""
+    game = model.summary.game if model.summary else ""
+    return next((list(t.bots) for t in model.game_types if t.name == game), [])
 
 
 def waits_for_people(summary: GameSummary) -> bool:
