@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vegas_table.client.render.text import (
+    CHANGED,
     DIE_FACES,
     Line,
     Lines,
@@ -48,7 +49,6 @@ PLAYER_INITIAL = {"black": "K", "blue": "B", "green": "G", "purple": "P", "red":
 NAME_COLUMN = 10  # the most columns a player's name takes in the players' table
 SUPERSCRIPT = {1: " ", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶"}
 BORDER = "class:dim"  # the rule between a casino and what is next to it
-CHANGED = "•"  # after the name of a lot that changed since the player's last move (help board says so)
 ROWS = {block: max(lot.row for lot in LOTS if lot.block == block) for block in (*LEFT_BLOCKS, *RIGHT_BLOCKS)}
 GRID = {(lot.block, lot.row, lot.col): lot.name for lot in LOTS}
 
