@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from prompt_toolkit.filters import Condition, has_completions
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 
-if TYPE_CHECKING:
-    from vegas_table.client.app import ClientApp
+from vegas_table.client.screen import Screen
 
 
-def load_global_bindings(client: ClientApp) -> KeyBindings:
+def load_global_bindings(client: Screen) -> KeyBindings:
     kb = KeyBindings()
     empty_line = Condition(lambda: not client.command.text)
 
@@ -23,11 +20,11 @@ def load_global_bindings(client: ClientApp) -> KeyBindings:
 
     @kb.add("pageup")
     def _older(event: KeyPressEvent) -> None:
-        client.scroll_log(+5)
+        client.scroll(+5)
 
     @kb.add("pagedown")
     def _newer(event: KeyPressEvent) -> None:
-        client.scroll_log(-5)
+        client.scroll(-5)
 
     @kb.add("f1")
     def _help(event: KeyPressEvent) -> None:
@@ -37,7 +34,7 @@ def load_global_bindings(client: ClientApp) -> KeyBindings:
     return kb
 
 
-def load_lobby_bindings(client: ClientApp) -> KeyBindings:
+def load_lobby_bindings(client: Screen) -> KeyBindings:
     kb = KeyBindings()
     in_lobby = Condition(lambda: client.model.screen == "lobby") & ~has_completions
     choosing = in_lobby & Condition(lambda: not client.command.text)
@@ -53,7 +50,7 @@ def load_lobby_bindings(client: ClientApp) -> KeyBindings:
     return kb
 
 
-def load_game_bindings(client: ClientApp) -> KeyBindings:
+def load_game_bindings(client: Screen) -> KeyBindings:
     kb = KeyBindings()
     in_game = Condition(lambda: client.model.screen == "game")
 
@@ -67,5 +64,5 @@ def load_game_bindings(client: ClientApp) -> KeyBindings:
     return kb
 
 
-def load_key_bindings(client: ClientApp) -> KeyBindingsBase:
+def load_key_bindings(client: Screen) -> KeyBindingsBase:
     return merge_key_bindings([load_global_bindings(client), load_lobby_bindings(client), load_game_bindings(client)])

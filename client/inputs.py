@@ -1,29 +1,27 @@
 """prompt_toolkit adapters for the command line: completion and validation from the pure suggesters.
 
-Both ask the client which screen is up and delegate to the lobby's or the game's pure functions, so the
-rules of what may be typed live in one place and are tested without a terminal.
+Both ask the screen (`client.screen.Screen`) which one is up and delegate to the lobby's or the game's
+pure functions, so the rules of what may be typed live in one place and are tested without a terminal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 
-from vegas_table.client.hosting import seat_suggestions
+from vegas_table.client.drafting import typing_error
+from vegas_table.client.hosting import bots_suggestions, offered_bots, seat_suggestions
 from vegas_table.client.lobby import lobby_suggestions
+from vegas_table.client.screen import Screen
 from vegas_table.client.suggestions import Suggestion, current_word
 from vegas_table.client.viewmodel import current_ui, open_prompts
 
-if TYPE_CHECKING:
-    from vegas_table.client.app import ClientApp
-
 
 class CommandCompleter(Completer):
-    def __init__(self, client: ClientApp) -> None:
+    def __init__(self, client: Screen) -> None:
         self.client = client
 
     def suggestions(self, text: str) -> list[Suggestion]:
@@ -31,7 +29,9 @@ class CommandCompleter(Completer):
         if model.screen == "lobby":
             return lobby_suggestions(text, model.game_types, model.games)
         if text.split()[:1] == ["seat"]:
-            return seat_suggestions(text, model.summary, self.client.bots())
+            return seat_suggestions(text, model.summary, offered_bots(model))
+        if text.split()[:1] == ["bots"]:
+            return bots_suggestions(text, model.summary, offered_bots(model))
         ui = current_ui(model)
         if ui is None or model.view is None:
             return []
@@ -56,10 +56,10 @@ class CommandCompleter(Completer):
 class CommandValidator(Validator):
     """While typing: flags a command that cannot work (an unknown lot, an action the rules refuse)."""
 
-    def __init__(self, client: ClientApp) -> None:
+    def __init__(self, client: Screen) -> None:
         self.client = client
 
     def validate(self, document: Document) -> None:
-        problem = self.client.typing_error(document.text)
+        problem = typing_error(self.client.model, document.text)
         if problem:
             raise ValidationError(cursor_position=len(document.text), message=problem)

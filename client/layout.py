@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.formatted_text import StyleAndTextTuples, split_lines
@@ -20,6 +19,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 
 from vegas_table.client.arrange import FIXED_LINES, Arrangement, Arranger
+from vegas_table.client.drafting import mentioned_words, typing_preview
 from vegas_table.client.render import board_lines, render_board, render_header, render_players
 from vegas_table.client.render.panels import (
     prompt_height,
@@ -32,13 +32,11 @@ from vegas_table.client.render.panels import (
     render_waiting,
 )
 from vegas_table.client.render.text import join_lines
+from vegas_table.client.screen import Screen
 from vegas_table.client.seen import changed_places
 from vegas_table.client.viewmodel import Notice, open_prompts, shown_view
 
 MIN_COLUMNS, MIN_ROWS = 80, 24  # the size every screen is made and tested for
-
-if TYPE_CHECKING:
-    from vegas_table.client.app import ClientApp
 
 
 def _size() -> tuple[int, int]:
@@ -59,7 +57,7 @@ def _last_lines(lines: StyleAndTextTuples, count: int) -> StyleAndTextTuples:
 class ClientLayout:
     """The windows of both screens (lobby and game) and the rules that size them."""
 
-    def __init__(self, client: ClientApp) -> None:
+    def __init__(self, client: Screen) -> None:
         self.client = client
         self.model = client.model
         self._arranged: tuple[tuple[int, tuple[int, int]], Arrangement] | None = None
@@ -164,7 +162,7 @@ class ClientLayout:
         if view is None:
             return []
         a = self.arrangement()
-        return render_board(view, a.board_width, a.board_height, highlight=self.client.mentioned_words(),
+        return render_board(view, a.board_width, a.board_height, highlight=mentioned_words(self.client.command.text),
                             changed=changed_places(view, self.model.baseline))
 
     def _players(self) -> StyleAndTextTuples:
@@ -209,7 +207,7 @@ class ClientLayout:
         asked = self.model.confirming
         if error is None and asked is not None and asked[0] == text.strip():
             return render_notice(Notice(asked[1], "confirm"), None, _size()[0])
-        preview = None if error else self.client.typing_preview(text)
+        preview = None if error else typing_preview(self.model, text)
         return render_notice(self.model.notice, error.message if error else None, _size()[0], preview)
 
     def _notice_lines(self) -> int:

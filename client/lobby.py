@@ -3,7 +3,8 @@
     create [GAME] [RULES] [SEATS] [bots N [KIND]] [OPTION ...] [private]   e.g. create lords up 4 bots 3 layoff
     join [GAME_ID] [SEAT]      watch [GAME_ID]      refresh      history      quit
     (Enter on an empty line joins the chosen game. The seats wait for people; with bots N the server's bots
-    take the last N, and the game starts once the others are taken.)
+    take the last N, and the game starts once the others are taken. Its host may seat bots later, on the
+    waiting screen: `client.hosting`.)
 """
 
 from __future__ import annotations
@@ -31,14 +32,6 @@ LOBBY_HELP = (
     "join 7f3a1c  ·  join 7f3a1c 2  ·  watch 7f3a1c  ·  refresh  ·  quit   (↑/↓ and Enter work too)",
     "history   finished games too: Enter on one shows its final standings, the fairness proof and its replay",
 )
-
-
-def with_bots(game: GameSummary) -> str:
-    """The `create` command of the same game with the server's bots in the seats `game` still waits for:
-    the server seats its bots only in a new game, so this is what the waiting screen offers its host."""
-    timer = ["timer", f"{game.turn_timer:g}"] if game.turn_timer else []
-    return " ".join(["create", game.game, game.rules, str(game.players), "bots", str(len(game.free_seats)),
-                     *game.options, *timer])
 
 
 @dataclass(frozen=True, slots=True)

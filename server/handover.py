@@ -8,6 +8,10 @@ cannot keep a returning player out of their own seat. Every action a stand-in pl
 replay (`server.match.ServedMatch.seat_bot`), so the viewer and the audit tell the bot's moves from the
 player's. The stand-in is kept in the game's record, so a restarted server carries on with it.
 
+The same request on a game still waiting for people seats the bot in a free seat for the whole game
+(`server.seating.seat_bot`, once `check_request` passed), as `CreateGame`'s `bots` would have: a host
+waiting for friends who do not come fills the table without starting over.
+
 Everything happens under the game's lock, between two versions: the bot's choice on its way when the seat
 goes back is refused as stale (`GameSession.submit(bot=True)`), never recorded as the player's.
 """
@@ -39,7 +43,8 @@ def not_a_player_seat(game_id: str, seat: int, why: str) -> errors.ApiError:
 
 def check_request(session: GameSession, host_token: str, seat: int, bot: str, plugins: bool) -> None:
     """Refuse anything but the host handing a player's seat of a running game to a bot the server offers
-    (or back): the checks that need no lock, in the order a caller would fix them."""
+    (or back), or a free seat of a waiting game to one: the checks that need no lock, in the order a caller
+    would fix them."""
     record = session.record
     if not record.is_host(host_token):
         raise not_host(session.game_id)
@@ -50,17 +55,39 @@ def check_request(session: GameSession, host_token: str, seat: int, bot: str, pl
     if bot and bot not in offered:
         raise errors.bad_request(f"bot {bot!r} is not one this server seats in {record.game}: {', '.join(offered)} "
                                  "(or \"\" to give the seat back)")
+    if session.status is Status.WAITING:
+        _check_free(session, seat, bot)
+        return
     if record.seats[seat].bot:
         raise not_a_player_seat(session.game_id, seat, f"is the server's own {record.seats[seat].bot} bot")
     if session.status is not Status.RUNNING:
-        raise errors.not_running(session.game_id, session.status.name.lower())
+        raise errors.ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_running",
+                              f"game {session.game_id} is {session.status.name.lower()}: seats are handed to "
+                              "bots while it runs (or, while it waits for people, its free seats)")
     if not bot and not record.seats[seat].stand_in:
         raise not_a_player_seat(session.game_id, seat, "is played by its player already (no bot stands in)")
 
 
+def _check_free(session: GameSession, seat: int, bot: str) -> None:
+    """A waiting game: a bot takes a free seat, for the whole game; no one has a seat to stand in for yet."""
+    record = session.record
+    free = ", ".join(str(s.seat) for s in record.seats if not s.taken) or "none"
+    if record.seats[seat].bot:
+        raise not_a_player_seat(session.game_id, seat, f"is the server's own {record.seats[seat].bot} bot")
+    if not bot or record.seats[seat].taken:
+        what = "no bot stands in for anyone yet" if not bot else f"seat {seat} is {record.seats[seat].player}'s"
+        raise errors.ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_running",
+                              f"game {session.game_id} is waiting for people and {what}; a bot stands in for a "
+                              f"player once it runs, and takes a free seat for the whole game now (free: {free})")
+
+
 async def hand_seat(session: GameSession, host_token: str, seat: int, bot: str, plugins: bool) -> None:
-    """The host lets `bot` play `seat` for its absent player, or ("" ) gives it back; ApiError if refused."""
+    """The host lets `bot` play `seat` for its absent player, or ("" ) gives it back; ApiError if refused (a
+    waiting game's free seat is `server.seating.seat_bot`'s)."""
     check_request(session, host_token, seat, bot, plugins)
+    if session.status is Status.WAITING:
+        raise errors.ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_running",
+                              f"game {session.game_id} is waiting for people: its free seats take bots for good")
     async with session.lock:
         with session.refusing():
             session.lifecycle.hand_seat()

@@ -3,8 +3,10 @@
 Players take the free seats (`join`); once every seat is taken the game starts (`GameSession.start`), unless
 some seat committed to its entropy: then the reveal round opens (`server.reveals`), and the game starts when
 the last committed seat reveals (`reveal`) or when the round's time is up (`close_reveals`). A game of bots
-only starts as soon as it is opened (`open_game`). Each step is saved to the game's record before anyone is
-shown it, under the game's lock, so a restarted server finds the lobby as its players last saw it.
+only starts as soon as it is opened (`open_game`). The host may seat one of the server's bots in a free seat
+while the game waits (`seat_bot`, through `HandSeat`): it is then a bot seat as if made at create. Each
+step is saved to the game's record before anyone is shown it, under the game's lock, so a restarted server
+finds the lobby as its players last saw it.
 
 These are functions over a session, as `server.handover`'s are: the lobby is a stage of the session's game,
 with no state of its own beyond the record. Which step comes next is the session's `Lifecycle`'s to say
@@ -49,6 +51,33 @@ async def _join(session: GameSession, name: str, seat: int | None, entropy: str,
         session.audience.publish_lobby()
         await _carry_out(session, session.lifecycle.seat_taken(session.record.full, session.record.revealing))
     return chosen, token
+
+
+async def seat_bot(session: GameSession, seat: int, kind: str) -> None:
+    """Seat the server's `kind` bot in the free `seat` of a waiting game, for the whole game, as `CreateGame`'s
+    bots are seated (its entropy ""); start the game if that was the last free seat. ApiError if the seat is
+    no longer free (`_free_seat`). Shielded, as `join`."""
+    await asyncio.shield(_seat_bot(session, seat, kind))
+
+
+async def _seat_bot(session: GameSession, seat: int, kind: str) -> None:
+    async with session.lock:
+        chosen = _free_seat(session, seat)
+        async with saved_change(session.store, session.record) as game:
+            record = game.seats[chosen]
+            record.player, record.bot = f"{kind} bot", kind
+            game.joined_at = session.now().isoformat(timespec="milliseconds")
+        # What the session worked out from the seats when it was made: a bot is always present, keeps the
+        # bots' turn timer, and is played by the game's bots.
+        session.audience.presence.bots |= {chosen}
+        if session.record.bot_turn_timer > 0:
+            session.timer.seconds[chosen] = session.record.bot_turn_timer
+        else:
+            session.timer.seconds.pop(chosen, None)
+        session.bot_seats.stand_in(chosen, True)
+        session.log.info("bot_seated", seat=chosen, bot=kind)
+        session.audience.publish_lobby()
+        await _carry_out(session, session.lifecycle.seat_taken(session.record.full, session.record.revealing))
 
 
 def _free_seat(session: GameSession, seat: int | None) -> int:

@@ -361,8 +361,12 @@ class VegasTable:
     async def HandSeat(self, request: pb.HandSeatRequest, context: Any) -> pb.GameSummary:
         session = self.session(request.game_id)
         structlog.contextvars.bind_contextvars(seat=request.seat, bot=request.bot[:validate.MAX_ID])
-        await handover.hand_seat(session, validate.token(request.host_token, "host_token"), request.seat,
-                                 request.bot, self.hub.settings.plugin_bots)
+        host, plugins = validate.token(request.host_token, "host_token"), self.hub.settings.plugin_bots
+        handover.check_request(session, host, request.seat, request.bot, plugins)
+        if session.status is Status.WAITING:  # a free seat of the lobby takes the bot for the whole game
+            await seating.seat_bot(session, request.seat, request.bot)
+        else:
+            await handover.hand_seat(session, host, request.seat, request.bot, plugins)
         return convert.summary(session)
 
     # ------------------------------------------------------------------------------------------ watching

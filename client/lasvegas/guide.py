@@ -10,6 +10,7 @@ BOARD: tuple[str, ...] = (
     "  Wht ×1      white (neutral) dice, with the neutral module",
     "  Blu [1]     on the slot machine each die is listed with its face: a die of Blue's showing 1",
     "  rolled 1 3 6 4B   the faces just rolled: B a biggie, K a kicker, W a white die",
+    "  casino 3•   • after a casino's name: its dice changed since your last move",
     "Players: ▶ who the game waits for; won: money so far; notes: notes won; in hand: dice left to roll.",
 )
 

@@ -20,15 +20,17 @@ BOARD: tuple[str, ...] = (
     "  │ and ─      the edge of a casino: cells of one casino share their colour and the gaps between them",
     "  K⚄*         * that die was reorganized this turn (its casino cannot be reorganized again this turn)",
     "  A1 --       a tile without a die",
+    "  A6•         • after a lot's name: it changed since your last move",
     "  reversed    the last card drawn, a lot a decision is about, a lot named on the command line",
     "Players: ▶ who the game waits for; money; score→next: points now → the next stop of the score track",
     "  (points that do not reach a stop are lost: the breaks); markers and dice left; boss of C8:2: the",
     "  casinos you are boss of and the points each scores. discards Pu 3: cards drawn of each colour;",
     "  deck: cards left; tiles left Pu9: casino tiles left of each colour.",
     "Log: F1+8 is the casino on F1 and 8 more lots; A4-A5 a casino of those lots.",
-    "Since your last move: the names of the lots that changed (tiles, owners, dice, colours) are underlined",
-    "  until you act again. When your turn comes, the log says what changed for you since your last turn",
-    "  ended: money and points, casinos whose boss changed, your dice and lots, cards drawn, trades done.",
+    "Since your last move: the lots that changed (tiles, owners, dice, colours) have • after their names",
+    "  (A6•, also bold and underlined) until you act again. When your turn comes, the log says what changed",
+    "  for you since your last turn ended: money and points, casinos whose boss changed, your dice and lots,",
+    "  cards drawn, trades done.",
 )
 
 GAMBLE: tuple[str, ...] = (

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from vegas_table.client.render.text import DIE_FACES, Line, Lines, fit, flow, join_lines, plain, truncate
+from vegas_table.client.render.text import CHANGED, DIE_FACES, Line, Lines, fit, flow, join_lines, plain, truncate
 from vegas_table.client.render.text import width as width_of
 from vegas_table.client.seen import actor, away_text, player_of, seat_label
 
@@ -106,8 +106,8 @@ def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
         name = str(casino["casino"])
         if name.upper() in highlight:
             col[0] = [("class:lot.highlight", col[0][0][1])]
-        elif name in changed:  # its dice changed since the player's last move
-            col[0] = [(f"{col[0][0][0]} class:lot.changed", col[0][0][1])]
+        elif name in changed:  # its dice changed since the player's last move: a mark, not only a style
+            col[0] = [(f"{col[0][0][0]} class:lot.changed", fit(col[0][0][1].rstrip() + CHANGED, column))]
     tallest = max(len(c) for c in columns)
     lines = []
     for row in range(tallest):

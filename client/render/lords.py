@@ -6,6 +6,7 @@ right, The Strip between them. A lot is one cell:
 
     A2 $6 [2]     an empty lot: its price and printed die
     A6 P Blk      a parking lot, in its owner's colour
+    A6• P Blk     a lot that changed since the player's last move (also bold and underlined)
     A1 Go² K⚄     a casino tile: company colour as background, height (², ³... for risers), and its die
                   (K⚄: Black's 5, as the owner's initial and the die's face, never a lot-like `K5`) in the
                   owner's colour, underlined when its owner is the casino's boss
@@ -21,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vegas_table.client.render.text import (
+    CHANGED,
     DIE_FACES,
     Line,
     Lines,
@@ -110,9 +112,13 @@ class _Board:
         self.highlight = frozenset(n for n in marked | set(highlight) if n in LOT_BY_NAME)
 
     def name(self, lot: str, base: str = "") -> tuple[str, str]:
-        """The lot's name, on `base` (a casino's colour); reversed when highlighted."""
-        style = f"{base} class:lot.name".strip() + (" class:lot.changed" if lot in self.changed else "")
-        return (f"{style} class:lot.highlight" if lot in self.highlight else style, f"{lot:<3}")
+        """The lot's name and the gap after it, on `base` (a casino's colour); reversed when highlighted. A lot
+        that changed since the player's last move has `CHANGED` right after its name, besides its style: a
+        mark that needs no colour, nor a terminal that draws underlines."""
+        changed = lot in self.changed
+        style = f"{base} class:lot.name".strip() + (" class:lot.changed" if changed else "")
+        text = f"{lot + CHANGED if changed else lot:<4}"
+        return (f"{style} class:lot.highlight" if lot in self.highlight else style, text)
 
     def cell_fragments(self, lot: str) -> Line:
         data = self.lots.get(lot)
@@ -128,20 +134,20 @@ class _Board:
         info = LOTS[LOT_BY_NAME[lot]]
         wide = self.cell >= WIDE_CELL
         price = f"${info.price}m" if wide else f"${info.price}"
-        return pad([self.name(lot), ("class:lot.price", f" {price:<{5 if wide else 4}}"),
+        return pad([self.name(lot), ("class:lot.price", f"{price:<{5 if wide else 4}}"),
                     ("class:lot.die", f"[{info.printed_die}]")], self.cell)
 
     def _parking(self, lot: str, seat: int) -> Line:
         colour = seat_colour(self.view, seat)
         owner = PLAYER_ABBR.get(colour, colour[:3]) if self.cell < WIDE_CELL else str(self.view["seats"][seat]["name"])
-        return pad([self.name(lot), ("", " "), (f"class:player.{colour}", fit(f"P {owner}", self.cell - 4))],
+        return pad([self.name(lot), (f"class:player.{colour}", fit(f"P {owner}", self.cell - 4))],
                    self.cell)
 
     def _casino(self, lot: str, data: Mapping[str, Any]) -> Line:
         style = f"class:casino.{data['tile']}"
         colour = COLOUR_ABBR[data["tile"]] if self.cell < WIDE_CELL else data["tile"]
         height = SUPERSCRIPT.get(int(data["height"]), str(data["height"]))
-        line: Line = [self.name(lot, style), (style, f" {colour}{height} ")]
+        line: Line = [self.name(lot, style), (style, f"{colour}{height} ")]
         if data.get("die"):
             owner, pips = data["die"]
             player = seat_colour(self.view, owner)
@@ -214,7 +220,7 @@ def die_text(colour: str, pips: int) -> str:
 def render_board(view: Mapping[str, Any], width: int = 80, height: int = 24,
                  highlight: frozenset[str] = frozenset(), changed: frozenset[str] = frozenset()) -> Lines:
     """The board in at most `width` columns; it draws the joins between rows when `height` allows. Lots in
-    `changed` have their names underlined (what changed since the player's last move). Below the height
+    `changed` are marked `A6•` and underlined (what changed since the player's last move). Below the height
     of the board with streets, the blocks go without the blank streets between them."""
     cell = _cell_width(width)
     tall = height >= board_size(cell, tall=True)[1]

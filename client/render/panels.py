@@ -13,8 +13,7 @@ from typing import Any
 
 from vegas_client.data import GameSummary, SeatInfo
 from vegas_table.client.choices import Prompt
-from vegas_table.client.lobby import with_bots
-from vegas_table.client.render.text import Line, Lines, fit, join_lines, truncate
+from vegas_table.client.render.text import Line, Lines, fit, join_lines, truncate, wrap_line
 from vegas_table.client.seen import name_players, seat_label
 from vegas_table.client.viewmodel import ClientModel, LogLine, Notice, shown_view
 
@@ -47,18 +46,27 @@ def prompt_height(prompts: Sequence[Prompt], width: int) -> int:
 
 
 def prompt_lines(prompts: Sequence[Prompt], width: int) -> list[Line]:
-    """Each prompt's question, then its numbered choices, several to a line when they fit."""
+    """Each prompt's question, then its numbered choices, several to a line when they fit; on the question's
+    own last line when they all fit there (a small screen's log keeps that line)."""
     out: list[Line] = []
     number = 0
     for prompt in prompts:
         style = "class:prompt.title" if prompt.yours else "class:info"
-        for part in textwrap.wrap(prompt.title, max(10, width - 2), subsequent_indent="  "):
-            out.append(truncate([(style, f" {part} ")], width))
-        line: Line = [("", "   ")]
+        title = [truncate([(style, f" {part} ")], width)
+                 for part in textwrap.wrap(prompt.title, max(10, width - 2), subsequent_indent="  ")]
+        items: list[Line] = []
         for choice in prompt.choices:
             number += prompt.numbered
             key = f"{number}" if prompt.numbered else "·"
-            item: Line = [("class:prompt.key", key), ("class:prompt.choice", f" {choice.label}  ")]
+            items.append([("class:prompt.key", key), ("class:prompt.choice", f" {choice.label}  ")])
+        beside = [("", "  "), *(fragment for item in items for fragment in item)]
+        if title and items and sum(len(f[1]) for f in title[-1] + beside) - 2 <= width:  # its last "  " may go
+            beside[-1] = (beside[-1][0], beside[-1][1].rstrip())
+            out += [*title[:-1], title[-1] + beside]
+            continue
+        out += title
+        line: Line = [("", "   ")]
+        for item in items:
             if sum(len(f[1]) for f in line + item) > width and len(line) > 1:
                 out.append(line)
                 line = [("", "   ")]
@@ -189,7 +197,9 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
         who = result_text(game) if game.status == "finished" and game.result else _seat_text(game)
         text = f" {marker} {game.game_id:<9} {game.game + ' ' + game.rules:<12} {status:<11} {who}"
         style = "class:lobby.selected" if index == model.selected else ""
-        lines.append([(style, fit(text, width))])
+        # A long seat list goes on under its column, never cut: the players are what a joiner looks for.
+        column = " " * min(len(text) - len(who), width // 2)
+        lines += [[(style, fit(part, width))] for part in textwrap.wrap(text, max(20, width), subsequent_indent=column)]
     chosen = model.games[model.selected] if 0 <= model.selected < len(model.games) else None
     if chosen is not None and chosen.status == "finished":
         kept = model.replays.get(chosen.game_id)
@@ -202,7 +212,8 @@ def render_lobby(model: ClientModel, width: int, height: int, mine: Sequence[str
         kinds = "; ".join(f"{t.name}: {', '.join(f'{r.name} {r.min_players}-{r.max_players}' for r in t.rule_sets)}"
                           + (f" (options: {', '.join(t.options)})" if t.options else "") for t in model.game_types)
         lines.append([("class:dim", f" games: {kinds}")])
-    return join_lines([truncate(line, width) for line in lines[:height]])
+    wrapped = [part for line in lines for part in wrap_line(line, width)]
+    return join_lines(wrapped[:height])
 
 
 def is_loopback(address: str) -> bool:
@@ -221,10 +232,12 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
         who = ("bot" if seat.bot else seat.player) if seat.taken else "(free)"
         you = "  ← you" if seat.seat == model.seat else ""
         lines.append([("", f"   seat {seat.seat} "), ("class:info", f"{seat.colour:<8}"), ("", f" {who}{you}")])
-    if model.host and game.free_seats:  # the server seats its bots in new games only: the host makes one
-        lines += [[("", " The free seats wait for people. To play bots in them instead, type lobby, then")],
-                  [("", "   "), ("class:info", with_bots(game)),
-                   ("class:dim", "   (a bot kind may follow the number)")]]
+    if model.host and game.free_seats:
+        free = game.free_seats
+        lines += [[("", " The free seats wait for people. To seat the server's bots in them instead, type")],
+                  [("", "   "), ("class:info", f"bots {len(free)}"), ("class:dim", " (every free seat), "),
+                   ("class:info", f"seat {free[-1]} bot random"), ("class:dim", " (one), or "),
+                   ("class:info", f"bots {len(free)} greedy"), ("class:dim", " (another kind)")]]
     if is_loopback(model.server):
         lines.append([("class:dim", " This server listens on this machine only; to play with friends, run "
                                     "vegas serve and share its address")])
@@ -232,7 +245,7 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
         lines.append([("class:dim", f" Friends join with: vegas play --server {model.server} --game {game.game_id}")])
     if game.commitment:
         lines.append([("class:dim", f" Seed commitment (checked at the end): {game.commitment}")])
-    return join_lines([truncate(line, width) for line in lines])
+    return join_lines([part for line in lines for part in wrap_line(line, width)])
 
 
 LABEL = re.compile(r"^(\s*[A-Z][\w ]*?:\s+)\S")  # `Your turn: ` or `Any time:  `: what the line is about

@@ -11,6 +11,7 @@ from prompt_toolkit.utils import get_cwidth
 Line = StyleAndTextTuples
 Lines = StyleAndTextTuples  # several lines, joined with "\n" fragments
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}  # a die drawn as its face, in both games
+CHANGED = "•"  # after the name of a place that changed since the player's last move, in both games (help board)
 
 
 def width(line: Line) -> int:

@@ -230,7 +230,7 @@ def test_a_saved_seat_the_server_no_longer_knows_is_forgotten(tmp_path: Path) ->
         table.tokens_revoked = True
         async with session(table, tmp_path, game_id="g1", wait_for_view=False) as s:
             await s.screen_shows("is not valid on this server any more")
-            assert s.model.screen == "lobby" and s.client.saved_seat("g1") is None
+            assert s.model.screen == "lobby" and s.client.seats.saved_seat("g1") is None
     run(test)
 
 

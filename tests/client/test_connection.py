@@ -31,12 +31,12 @@ def test_a_dropped_game_says_it_retries_refuses_commands_and_clears_when_back(tm
         table.seat = table.match.actors()[0]
         async with session(table, tmp_path) as s:
             await s.screen_shows("live")
-            s.client.on_connection("reconnecting: the server cannot be reached (no route)", False)
+            s.client.game.on_connection("reconnecting: the server cannot be reached (no route)", False)
             screen = await s.screen_shows("server unreachable, retrying")
             s.type("end\r")
             await s.screen_shows("end: not sent, the server cannot be reached")
             assert table.sent == []
-            s.client.on_connection("live", True)
+            s.client.game.on_connection("live", True)
             await until(lambda: "not sent" not in (s.model.notice.text if s.model.notice else ""), what="cleared")
             assert any(line.text.startswith("connection back") for line in s.model.log)
             assert "server unreachable" not in screen.split("\n")[0]

@@ -15,7 +15,7 @@ from tests.client.harness import session
 from tests.client.table import EngineTable
 from vegas_table.bots.base import concrete
 from vegas_table.client.arrange import Arrangement, arrange
-from vegas_table.client.choices import Prompt
+from vegas_table.client.choices import Choice, Prompt
 from vegas_table.client.games import game_ui
 from vegas_table.client.render import board_lines, render_board, render_header, render_players
 from vegas_table.client.render.lasvegas import PLAYER_ABBR
@@ -119,3 +119,20 @@ def test_las_vegas_tells_a_count_of_dice_from_a_die_s_face(tmp_path: Path) -> No
                 faces = DIE_FACES[int(casino["casino"])] * dice
                 assert f"{PLAYER_ABBR[view['seats'][seat]['colour']]} {faces}" in board
     assert all(DIE_FACES[die["pips"]] in board for die in slot["slot_dice"])
+
+
+def test_a_five_player_game_with_a_question_open_keeps_six_log_lines_at_80x24() -> None:
+    """What the others did stays in sight while a decision or a trade waits: a question whose choices fit
+    beside it takes one line, so five players' table, the whole board and the prompt leave the log six."""
+    for match in positions("lords", "up", 5, ("layoff",)):
+        view = with_players(match.view(0), PEOPLE)
+        prompts = game_ui(view).prompts(view, 0)  # type: ignore[union-attr]
+        short = [p for p in prompts if p.choices and len(plain(join_lines(prompt_lines([p], 80)))) <= 80]
+        if short:
+            assert len(prompt_lines(short[:1], 80)) == 1
+            assert arranged(view, short[:1], 80, 24).log_height >= 6
+    offer = Prompt("Trade 3 from Blue (Bart): blue>black $2, black>blue die D5",
+                   (Choice("accept", "accept 3"), Choice("reject", "reject 3")), yours=True)
+    view = with_players(next(positions("lords", "up", 5, ())).view(0), PEOPLE)
+    assert plain(join_lines(prompt_lines([offer], 80))).endswith("1 accept  2 reject")
+    assert arranged(view, [offer], 80, 24).log_height >= 6

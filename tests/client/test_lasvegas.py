@@ -10,6 +10,7 @@ import pytest
 
 from tests.client.harness import play_until, session, until
 from tests.client.table import EngineTable
+from vegas_table.bots.base import concrete
 from vegas_table.client.choices import numbered
 from vegas_table.client.lasvegas.commands import legal_texts, preview, resolve, typing_error
 from vegas_table.client.lasvegas.completion import suggest
@@ -17,6 +18,7 @@ from vegas_table.client.lasvegas.prompts import lasvegas_prompts
 from vegas_table.client.orders import CommandError, Submit
 from vegas_table.client.render import render_board, render_header, render_players
 from vegas_table.client.render.text import plain
+from vegas_table.client.seen import changed_places, places
 from vegas_table.engine import GameConfig, Match, get_game
 
 ALL_MODULES = ("biggies", "kickers", "minimums", "neutral", "notes100k", "rainbow", "slot")
@@ -113,3 +115,17 @@ def test_the_line_says_at_once_what_a_placement_cannot_do_and_what_it_will() -> 
     assert typing_error("pla", view, seat) is None and typing_error("place ", view, seat) is None
     assert typing_error("place 4", match.view(0), 0).startswith("place 4: waiting for Green")
     assert preview("place 4", view, seat).startswith("place 4: your dice showing 4 (1 counted) go to casino 4")
+
+
+def test_a_casino_whose_dice_changed_is_marked_beside_its_name() -> None:
+    """As a Lords lot is: a mark that needs neither colour nor an underline."""
+    match = Match(get_game("lasvegas"), GameConfig("lasvegas", "base", 3, seed="4"))
+    before = places(match.view(0))
+    rng = random.Random(1)
+    while not changed_places(match.view(0), before):
+        seat = match.actors()[0]
+        match.play(seat, concrete(rng.choice(match.legal_actions(seat)), rng).text())
+    changed = changed_places(match.view(0), before)
+    board = render_board(match.view(0), 100, 24, changed=changed)
+    marked = {text.strip() for style, text, *_ in board if "lot.changed" in style}
+    assert marked == {f"casino {name}•" for name in changed}

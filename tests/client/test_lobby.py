@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from vegas_client.data import GameSummary, GameType, NewGame, RuleSet, SeatInfo
-from vegas_table.client.lobby import lobby_suggestions, parse_create, parse_lobby, with_bots
+from vegas_table.client.hosting import bots_suggestions, parse_bots, parse_seat, seat_suggestions
+from vegas_table.client.lobby import lobby_suggestions, parse_create, parse_lobby
 from vegas_table.client.orders import CommandError
 
 TYPES = [GameType("lords", "Lords of Vegas", (RuleSet("classic", 2, 4, "original"),
@@ -28,13 +29,27 @@ def test_create_leaves_the_seats_for_people_unless_bots_are_asked_for() -> None:
     assert parse_create(["lords", "up", "3", "bots", "2", "greedy"], TYPES).bot_kind == "greedy"
 
 
-def test_the_waiting_game_offers_its_host_the_same_game_with_bots() -> None:
+def test_the_host_seats_bots_in_the_free_seats_of_a_waiting_game() -> None:
+    """On the waiting screen `bots N [KIND]` takes the last N free seats, as `create ... bots N` would have,
+    and `seat N bot KIND` one free seat; a taken seat, or too many bots, says what would be right."""
     seats = (SeatInfo(0, "Black", True, "Ann", False), SeatInfo(1, "Blue", False, "", False),
              SeatInfo(2, "Green", True, "random bot", True), SeatInfo(3, "Purple", False, "", False))
     waiting = GameSummary("7f3a", "lords", "up", ("layoff",), 4, seats, "waiting", 0, "c0", turn_timer=90)
-    assert with_bots(waiting) == "create lords up 4 bots 2 layoff timer 90"
-    assert parse_create(with_bots(waiting).split()[1:], TYPES) == NewGame("lords", "up", 4, (2, 3), ("layoff",),
-                                                                          turn_timer=90)
+    bots = TYPES[0].bots
+    assert parse_bots("bots 2", waiting, bots) == ([1, 3], "random")
+    assert parse_bots("bots 1 greedy", waiting, bots) == ([3], "greedy")
+    assert parse_seat("seat 1 bot greedy", waiting, bots) == (1, "greedy")
+    with pytest.raises(CommandError, match=r"N from 1 to 2 \(the free seats: 1, 3\)"):
+        parse_bots("bots 3", waiting, bots)
+    with pytest.raises(CommandError, match="KIND one of greedy, greedy@deals, random"):
+        parse_bots("bots 1 oracle", waiting, bots)
+    with pytest.raises(CommandError, match=r"seat 0 is Ann's: .* a free seat \(1, 3\)"):
+        parse_seat("seat 0 bot greedy", waiting, bots)
+    assert [s.text for s in seat_suggestions("seat ", waiting, bots)] == ["1", "3"]
+    assert [s.text for s in bots_suggestions("bots ", waiting, bots)] == ["2", "1"]
+    running = GameSummary("7f3a", "lords", "up", (), 4, seats, "running", 3, "c0")
+    with pytest.raises(CommandError, match="only while the game waits for people"):
+        parse_bots("bots 1", running, bots)
 
 
 def test_create_takes_the_bots_kind_right_after_their_number() -> None:

@@ -1,5 +1,6 @@
 """What the lobby's list says: a server not answered yet is being connected to (not "no games"), and a
-finished game's line names every seat apart (two bots are not both "bot") with money in the game's unit."""
+finished game's line names every seat apart (two bots are not both "bot") with money in the game's unit.
+The lobby and the waiting screen wrap a long line at 80 columns instead of cutting it."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 
 from tests.client.harness import session
 from tests.client.table import EngineTable
-from vegas_client.data import GameSummary, SeatInfo
-from vegas_table.client.render.panels import render_lobby, result_text
+from vegas_client.data import GameSummary, GameType, RuleSet, SeatInfo
+from vegas_table.client.render.panels import render_lobby, render_waiting, result_text
+from vegas_table.client.render.text import plain
 from vegas_table.client.viewmodel import ClientModel
 
 
@@ -52,3 +54,26 @@ def test_a_lobby_waiting_for_its_server_never_says_there_are_no_games(tmp_path: 
             screen = await s.screen_shows("Connecting to the server at test:1")
             assert "No games yet" not in screen
     asyncio.run(asyncio.wait_for(test(), 30))
+
+
+SIX = (SeatInfo(0, "Black", True, "Annabelle", False), SeatInfo(1, "Blue", True, "Bartholomew", False),
+       SeatInfo(2, "Green", True, "greedy bot", True), SeatInfo(3, "Purple", False, "", False),
+       SeatInfo(4, "Red", True, "Cornelius", False), SeatInfo(5, "Yellow", False, "", False))
+
+
+def test_the_lobby_and_the_waiting_screen_wrap_long_lines_at_80_columns() -> None:
+    waiting = GameSummary("k7m2", "lords", "up", ("layoff",), 6, SIX, "waiting", 0, "ab" * 32)
+    model = ClientModel(server="192.168.1.20:50051", name="Annabelle", connected=True, connection="connected",
+                        games=[waiting], host=True, seat=0,
+                        game_types=[GameType("lords", "Lords of Vegas", (RuleSet("up", 2, 6, "Up!"),),
+                                             ("layoff", "underworld"), ("greedy", "random"))])
+    model.summary = waiting
+    for text in (plain(render_lobby(model, 80, 40)), plain(render_waiting(model, 80))):
+        assert "…" not in text, text
+        assert all(len(line) <= 80 for line in text.splitlines())
+    lobby = plain(render_lobby(model, 80, 40))
+    assert all(name in lobby for name in ("Annabelle", "Bartholomew", "Cornelius", "Yellow"))
+    assert "(options: layoff, underworld)" in lobby
+    shown = plain(render_waiting(model, 80))
+    assert "ab" * 32 in shown  # the whole commitment, to compare with the end of the game
+    assert "bots 2 (every free seat)" in shown and "bots 2 greedy (another" in shown

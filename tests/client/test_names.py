@@ -89,6 +89,7 @@ def test_a_player_whose_client_is_gone_shows_as_away_with_since_when(tmp_path: P
             assert summary is not None
             seats = tuple(dataclasses.replace(seat, connected=seat.seat != 3, away_since="2026-11-25T09:30:00+00:00")
                           for seat in summary.seats)
-            s.client.on_update(ViewUpdate(0, None, status="running", lobby=dataclasses.replace(summary, seats=seats)))
+            lobby = dataclasses.replace(summary, seats=seats)
+            s.client.game.on_update(ViewUpdate(0, None, status="running", lobby=lobby))
             await s.screen_shows("away since 09:30 UTC")  # seat 3 went away: the others see it
     run(test)

@@ -45,7 +45,7 @@ def test_each_lot_shows_price_and_die_owner_or_casino() -> None:
 
 def test_casino_colours_and_dice_in_owner_colours() -> None:
     board = render_board(mid_game_view(), width=80)
-    assert "casino.purple" in style_of(board, " Pu³")
+    assert "casino.purple" in style_of(board, "Pu³")
     assert style_of(board, "P⚅").startswith("class:die.purple")
     assert style_of(board, "P Blk") == "class:player.black"
 

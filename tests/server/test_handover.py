@@ -262,3 +262,50 @@ def test_a_private_games_rematch_opens_with_the_same_code(tmp_path: Path) -> Non
             await ann.close()
             await server.stop(0)
     run(test())
+
+
+def test_the_host_seats_a_bot_in_a_free_seat_of_a_waiting_game(tmp_path: Path) -> None:
+    """`HandSeat` on a game still waiting for people: the bot takes the free seat for good, as one of
+    `CreateGame`'s bots; the last free seat taken starts the game, and the bot plays it."""
+
+    async def test() -> None:
+        data = tmp_path / "data"
+        server, port = await start_server(data)
+        ann, bob = client_for(f"127.0.0.1:{port}"), client_for(f"127.0.0.1:{port}")
+        try:
+            game_id = (await ann.create_game(NewGame("lords", "classic", 3, bot_think_ms=0))).game_id
+            a = await ann.join_game(game_id, "Ann", 0)
+            with pytest.raises(VegasError) as caught:
+                await bob.hand_seat(game_id, 2, "random")
+            assert caught.value.code == "not_host"
+            with pytest.raises(VegasError) as caught:
+                await ann.hand_seat(game_id, 0, "random")  # her own seat: a bot takes only a free one
+            assert caught.value.code == "not_running" and "free: 1, 2" in caught.value.message
+
+            summary = await ann.hand_seat(game_id, 2, "random")
+            assert summary.status == "waiting" and summary.seats[2].bot and summary.seats[2].player == "random bot"
+            assert summary.seats[2].connected  # a bot is always at the table
+            with pytest.raises(VegasError) as caught:
+                await ann.hand_seat(game_id, 2, "greedy")
+            assert caught.value.code == "not_a_player_seat"
+
+            b = await bob.join_game(game_id, "Bob", 1)
+            await ann.reveal_due(await ann.get_game(game_id))
+            await bob.reveal_due(await bob.get_game(game_id))
+
+            async def started() -> bool:
+                return (await ann.get_game(game_id)).status == "running"
+
+            await until(started, "the game to start once its last free seat was taken")
+
+            async def bot_played() -> bool:
+                await move(ann, game_id, a.token)
+                await move(bob, game_id, b.token)
+                return any(r.get("seat") == 2 for r in records(data, game_id))
+
+            await until(bot_played, "the seated bot to play its seat")
+        finally:
+            await ann.close()
+            await bob.close()
+            await server.stop(0)
+    run(test())
