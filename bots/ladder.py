@@ -19,7 +19,7 @@ RANDOM = "random"  # not a rung: the bot that plays any legal action, for tests 
 LADDER: dict[str, dict[str, str]] = {
     "easy": {"lasvegas": "greedy", "lords": "greedy"},
     "medium": {"lasvegas": "search", "lords": "greedy@deals"},
-    "hard": {"lasvegas": "search@1500ms", "lords": "search"},
+    "hard": {"lasvegas": "search@1000", "lords": "search"},
 }
 TIME_PER_DECISION: dict[str, float] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}  # seconds, 95th percentile
 

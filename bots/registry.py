@@ -25,7 +25,6 @@ from types import ModuleType
 from vegas_table.bots.base import Bot
 from vegas_table.bots.greedy import GreedyBot
 from vegas_table.bots.ladder import LADDER, ladder_names, rung_class, rung_specs
-from vegas_table.bots.lookahead import LookaheadBot
 from vegas_table.bots.random_bot import RandomBot
 from vegas_table.bots.search import SearchBot
 from vegas_table.common.extras import install_hint
@@ -34,7 +33,6 @@ ENTRY_POINT_GROUP = "vegas.bots"
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
-    "lookahead": LookaheadBot,
     "search": SearchBot,
 }
 # The rungs (`bots.ladder`), each making its game's bot by its developer name.
