@@ -13,11 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vegas_table.bots.lords.greedy import LordsGreedy
-from vegas_table.bots.lords.playout import playout, quick_action, rewards
+from vegas_table.bots.lords.playout import playout, rewards
 from vegas_table.bots.lords.value import PLAIN, Weights
-from vegas_table.engine.lords.actions import EndTurn, ProposeTrade
+from vegas_table.engine.lords.actions import ProposeTrade
 from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
-from vegas_table.engine.lords.legal import legal_actions
 from vegas_table.engine.lords.state import LordsState
 
 JUDGEMENT = PLAIN  # the search judges as plain greedy does
@@ -28,10 +27,8 @@ DEALS = True  # the root's candidates include the best deal a greedy partner acc
 
 
 class LordsModel:
-    paired = True
     playouts = 120
     confidence = CONFIDENCE
-    keeps_prior = False
 
     def __init__(self, seed: str, weights: Weights = JUDGEMENT, deals: bool = DEALS) -> None:
         self.greedy = LordsGreedy(seed, weights, deals)
@@ -55,12 +52,6 @@ class LordsModel:
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LordsState:
         return GAME.determinize(view, seat, rng)
-
-    def candidates(self, state: LordsState, seat: int, rng: random.Random) -> list[Any]:
-        if state.pending or seat != state.current:
-            return legal_actions(state, seat)
-        action = quick_action(state, seat, rng)
-        return [action] if isinstance(action, EndTurn) else [action, EndTurn()]
 
     def playout(self, state: LordsState, rng: random.Random) -> LordsState:
         playout(state, PLAYOUT_TURNS, rng)
