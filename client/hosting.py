@@ -1,7 +1,7 @@
 """The table's own commands on the game screen: the host's `seat` (a bot stands in for an absent player) and
 everyone's `rematch`, read and completed here as plain functions (`client.app` does the talking).
 
-    seat 2 bot greedy     the host lets the server's greedy bot play seat 2 while its player is away
+    seat 2 bot medium     the host lets the server's medium bot play seat 2 while its player is away
     seat 2 back           the host gives seat 2 back to its player (who also gets it back by acting)
     rematch               once over: the same seats and options in a new game (or the one already offered)
 """
