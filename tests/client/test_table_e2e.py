@@ -30,7 +30,7 @@ def test_the_host_hands_a_seat_to_a_bot_then_a_rematch_invites_everyone(tmp_path
                 await until(lambda: ann.model.view is not None, 10, "the game to start")
                 assert words(ann, "seat ") == ["0", "1"]  # the players' seats
                 assert words(ann, "seat 1 ") == ["bot"]
-                assert {"random", "greedy"} <= set(words(ann, "seat 1 bot "))
+                assert words(ann, "seat 1 bot ") == ["random", "easy", "medium", "hard"]  # the ladder, in order
                 ann.type("help\r")
                 await until(lambda: ann.model.help is not None and any("seat N bot KIND" in line
                                                                        for line in ann.model.help[1]), 10, "help")
