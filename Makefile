@@ -50,7 +50,7 @@ golden: install
 	$(BIN)/python -m tests.golden.regenerate
 
 # A server on a free loopback port inside the client: your unfinished local game if there is one, else a new
-# Lords of Vegas game, you and 3 greedy bots. BOTS=random chooses other bots (vegas play --help lists them).
+# Lords of Vegas game, you and 3 medium bots. BOTS=hard chooses another rung: random, easy, medium, hard.
 BOTS ?=
 play: install
 	$(BIN)/vegas play --local $(if $(BOTS),--bots $(BOTS))

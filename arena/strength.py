@@ -27,7 +27,6 @@ TARGETS: dict[str, str] = {
     "lords up 4p: greedy vs 3x random": ">= 60%",
     "lords up 4p: search vs 3x greedy": ">= 40%",
     "lords classic 2p: search vs greedy": ">= 65%",
-    "lords classic 2p: lookahead vs greedy": ">= 65%",  # the Lords search over whole turns (docs/BOTS.md)
     "lasvegas base 2p: search vs greedy": ">= 60%",
     "lasvegas base 4p: search vs 3x greedy": ">= 35%",
 }

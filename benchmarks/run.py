@@ -29,6 +29,7 @@ SUITES: dict[str, str] = {
     "server": "benchmarks.server:server_suite",
     "client": "benchmarks.client:client_suite",
     "manners": "benchmarks.manners:manners_suite",
+    "ladder": "benchmarks.ladder:ladder_suite",
 }
 
 

@@ -1,10 +1,10 @@
 """A bot's settings as a player writes them after its name: `name=number` pairs joined by `:`
-(`greedy@money_early=0.5:contested=0.1`, `planner@width=4:depth=3`). One reader for every bot, so that each
+(`greedy@money_early=0.5:contested=0.1`). One reader for every bot, so that each
 refuses a setting it does not have, or a number it cannot take, in the same words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 from typing import TypeVar
 
 N = TypeVar("N", int, float)
@@ -29,17 +29,6 @@ def named_numbers(text: str, names: Collection[str], kind: Callable[[str], N], w
             raise ValueError(f"{what} {name} takes {wanted}{bound}, not {number!r}")
         given[name] = value
     return given
-
-
-def grouped(text: str, groups: Sequence[Collection[str]]) -> list[str]:
-    """`text`'s pairs sorted into one text per group of names (a pair goes to the first group that has its
-    name), and a last text of the rest, in their order: a bot whose setting mixes several readers' names
-    (`lookahead@samples=12:width=4:learned=1`) hands each reader its own."""
-    texts: list[list[str]] = [[] for _ in range(len(groups) + 1)]
-    for pair in filter(None, text.split(":")):
-        name = pair.partition("=")[0]
-        texts[next((k for k, names in enumerate(groups) if name in names), len(groups))].append(pair)
-    return [":".join(pairs) for pairs in texts]
 
 
 def budget(bot: str, setting: str, unit: str) -> tuple[int | None, float | None]:

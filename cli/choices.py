@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from vegas_table.bots.ladder import ladder_names
 from vegas_table.bots.registry import OPTIONAL, bot_names, optional_bots
 from vegas_table.engine.registry import game_names, get_game
 
@@ -25,13 +26,12 @@ def options_text() -> str:
 
 
 def bots_text(plugins: bool = False) -> str:
-    """Every bot the command may seat: `greedy, ..., search` and, with `plugins` (the command line of the
-    person running the bots), the optional built-in ones too, each whose extra is missing said so, and the
-    installed packages' entry points. Without `plugins` (the server's seats) the optional ones are named as
-    what they are not, so that nobody looks for them in vain."""
+    """Every bot the command may seat. Without `plugins` (a server's seats) the ladder: `random, easy, medium,
+    hard`. With `plugins` (the command line of the person running the bots) the developer names too, the
+    optional built-in ones among them (each whose extra is missing said so), and the installed packages'
+    entry points."""
     if not plugins:
-        return f"{', '.join(bot_names())}; not {', '.join(OPTIONAL)}, a reference bot for vegas simulate, " \
-            "tournament and bot only"
+        return f"{', '.join(ladder_names())} (easiest first)"
     installed = optional_bots()
     missing = [f"{name} (needs the {extra} extra)" for name, (_, _, extra) in OPTIONAL.items() if name not in installed]
     return ", ".join([*bot_names(plugins=True), *missing])

@@ -24,7 +24,7 @@ from typing import Any, TextIO
 import structlog
 
 from vegas_client.seats import SeatStore, state_dir
-from vegas_table.bots.registry import bot_problem
+from vegas_table.bots.registry import seat_problem
 from vegas_table.cli.choices import add_color_argument, bots_text, options_text, rules_text
 from vegas_table.common.logs import configure_logging
 from vegas_table.common.password import read_password
@@ -34,13 +34,8 @@ LOCAL_GAME = "lords up 4 bots 3"
 CONFIRM_OVER = 20  # $m: a raise or remodel from this cost asks before it is sent
 LOBBY_PATIENCE = 10.0  # seconds a lobby call keeps trying before the lobby shows the server as unreachable
 LOCAL_THINK_MS = 200  # long enough to follow the bots' moves in the log, short enough not to wait
-# The bots of a local game: the strongest that answers within a second. greedy@deals (Lords `up` 4p: wins
-# 60.0% against three plain greedy, par 25%; 0.10 s a decision on average, 0.70 s at most, `python -m
-# harness.time_bots`) rather than search (58.3%, 0.15 s on average, 0.76 s at most) or lookahead (60.0%,
-# 0.12 s on average, 1.2 s at most): neither is stronger. At four seats its strength is in the deals it
-# offers, which the server's bot seats let a person answer (`server.botseats.PERSON_PATIENCE`). Plain greedy
-# is quicker (4 ms) but never seeks a deal.
-LOCAL_BOTS = "greedy@deals"
+# The ladder's rung a local game seats unless --bots names another: quick enough that a person never waits.
+LOCAL_BOTS = "medium"
 log = structlog.get_logger("cli.play")
 
 
@@ -69,8 +64,7 @@ def register(commands: Any) -> None:
                         "state directory)")
     parser.add_argument("--bots", metavar="KIND", default="",
                         help=f"with --local or --create: the kind of bot in the new game's bot seats: "
-                        f"{bots_text()} (default with --local: {LOCAL_BOTS}, the strongest that answers within a "
-                        "second; with --create: the server's, random)")
+                        f"{bots_text()} (default with --local: {LOCAL_BOTS}; with --create: the server's, random)")
     parser.add_argument("--new", action="store_true",
                         help="with --local: start a new game even if an unfinished local game is there to resume")
     parser.add_argument("--bot-think-ms", type=int, default=LOCAL_THINK_MS,
@@ -105,7 +99,7 @@ def check_args(args: argparse.Namespace) -> None:
         raise SystemExit("vegas play: --name must be 1 to 32 characters")
     if args.bots and not (args.local or args.create):
         raise SystemExit("vegas play: --bots chooses the bots of a new game: add --local or --create SPEC")
-    if args.bots and (problem := bot_problem(args.bots, (args.create.split() or ["lords"])[0])):
+    if args.bots and (problem := seat_problem(args.bots, (args.create.split() or ["lords"])[0])):
         raise SystemExit(f"vegas play: --bots {args.bots}: {problem}")
     if args.confirm_over < 0:
         raise SystemExit(f"vegas play: --confirm-over {args.confirm_over} must be 0 or more ($m)")

@@ -2,10 +2,10 @@
 takes a free seat of a game still waiting for people), `bots` and everyone's `rematch`, read and completed
 here as plain functions (`client.control.table` does the talking).
 
-    seat 2 bot greedy     running: the server's greedy bot plays seat 2 while its player is away;
-                          waiting for people: the greedy bot takes the free seat 2 for the whole game
+    seat 2 bot medium     running: the server's medium bot plays seat 2 while its player is away;
+                          waiting for people: the medium bot takes the free seat 2 for the whole game
     seat 2 back           the host gives seat 2 back to its player (who also gets it back by acting)
-    bots 2 [KIND]         waiting for people: the server's bots (random unless KIND) take the last 2 free seats
+    bots 2 [KIND]         waiting for people: the server's bots (medium unless KIND) take the last 2 free seats
     rematch               once over: the same seats and options in a new game (or the one already offered)
 """
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vegas_client.data import GameSummary
+from vegas_table.client.lobby import DEFAULT_BOT
 from vegas_table.client.orders import CommandError
 from vegas_table.client.suggestions import Suggestion, current_word, matching
 from vegas_table.client.viewmodel import ClientModel
 
-DEFAULT_BOT = "random"  # the bots' kind when `bots N` names none, as `create ... bots N`
 TABLE_HELP = ("Table:  seat N bot KIND (host: a bot plays seat N while its player is away) · seat N back · "
               "rematch (once over)",
               "Log:  log (every line kept, in a page to scroll back through)")

@@ -17,6 +17,8 @@ from vegas_client.spec import SpecError, new_game
 from vegas_table.client.orders import CommandError
 from vegas_table.client.suggestions import Suggestion, current_word, matching
 
+DEFAULT_BOT = "medium"  # the bots a player gets naming none: the ladder's middle rung, as `make play` seats
+
 LOBBY_WORDS = {"create": "create GAME RULES SEATS [bots N [KIND]] [OPTIONS] [private] [timer S]: a new game, you "
                          "take the first seat, the others wait for people (or bots N)",
                "join": "join [GAME_ID] [SEAT]: take a seat (or your own seat again)",
@@ -46,7 +48,7 @@ def parse_create(words: list[str], types: Sequence[GameType]) -> NewGame:
     """`create [GAME] [RULES] [SEATS] [bots N [KIND]] [OPTION ...] [private]` with the server's catalogue filling
     the gaps; `private` anywhere after the game asks for an unlisted game with a join code."""
     try:
-        return new_game(words, types)
+        return new_game(words, types, bot_kind=DEFAULT_BOT)
     except SpecError as error:
         raise CommandError(error.message, error.incomplete) from None
 

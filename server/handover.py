@@ -21,7 +21,7 @@ from __future__ import annotations
 import grpc
 import structlog
 
-from vegas_table.bots.registry import seat_bots
+from vegas_table.bots.registry import seat_problem
 from vegas_table.server import errors
 from vegas_table.server.records import saved_change
 from vegas_table.server.session import GameSession
@@ -51,10 +51,9 @@ def check_request(session: GameSession, host_token: str, seat: int, bot: str, pl
     if not 0 <= seat < record.players:
         raise errors.bad_request(f"seat {seat} does not exist: game {session.game_id} has seats "
                                  f"0..{record.players - 1}")
-    offered = seat_bots(record.game, plugins)
-    if bot and bot not in offered:
-        raise errors.bad_request(f"bot {bot!r} is not one this server seats in {record.game}: {', '.join(offered)} "
-                                 "(or \"\" to give the seat back)")
+    problem = seat_problem(bot, record.game, plugins) if bot else None
+    if problem:
+        raise errors.bad_request(f"{problem} (or \"\" to give the seat back)")
     if session.status is Status.WAITING:
         _check_free(session, seat, bot)
         return

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import structlog
 
-from vegas_table.bots.registry import bot_problem
+from vegas_table.bots.registry import seat_problem
 from vegas_table.engine.core.api import GameConfig
 from vegas_table.engine.registry import check_config
 from vegas_table.server import errors, restoring, seating
@@ -268,6 +268,6 @@ def _check_bots(bots: Mapping[int, str], players: int, game: str, plugins: bool)
     for seat, kind in bots.items():
         if not 0 <= seat < players:
             raise errors.bad_request(f"bot seat {seat} does not exist: seats are 0..{players - 1}")
-        problem = bot_problem(kind, game, plugins, imports=False)
+        problem = seat_problem(kind, game, plugins)
         if problem:
             raise errors.bad_request(problem)

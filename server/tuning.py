@@ -12,9 +12,9 @@ import structlog
 log = structlog.get_logger("vegas.server")
 
 # Collect the young generation less often and the old one rarely: a full collection walks every game's kept
-# diffs and stalls every game (figures: docs/BENCHMARKS.md and its history).
+# diffs and stalls every game.
 GC_THRESHOLDS = (10_000, 50, 50)
-# Short GIL turns, so a finished fsync does not wait for the busy loop (history: docs/BENCHMARKS.md).
+# Short GIL turns, so a finished fsync does not wait for the busy loop.
 SWITCH_INTERVAL = 0.0002
 # Game starts between two full collections (see `settle_long_lived`).
 FULL_COLLECTION_EVERY = 64
@@ -51,7 +51,7 @@ def settle_long_lived() -> None:
     What a game start makes lives about as long as the game and would be walked again and again; frozen,
     it never is. Freezing keeps cyclic garbage that becomes unreachable later (a closed stream's grpc
     objects), so every `FULL_COLLECTION_EVERY`th start unfreezes and collects everything first, and logs the
-    pause (figures: docs/BENCHMARKS.md and its history)."""
+    pause."""
     global _settled
     if not _tuned:
         return

@@ -4,7 +4,7 @@ and `vegas bot --create` say games the same way.
 
     lords up 3                   Lords of Vegas, Up! rules, 3 seats, all for people: it waits for them
     lords up 4 bots 3 layoff     4 seats, the server's bots in the last 3 (it starts once you sit down)
-    lords up 4 bots 3 greedy@deals   the same, with the bots of that kind (one the catalogue lists for the game)
+    lords up 4 bots 3 hard           the same, with the bots of that kind (one the catalogue lists for the game)
     lords up 3 private           unlisted: the server gives a join code, needed to join, watch or read it
     lords up 3 timer 90          90 seconds per decision, then the server plays the seat's default move
 """

@@ -1,8 +1,8 @@
 """A base-game Las Vegas round played out by greedy for every seat on greedy's own table, without the engine.
 
-The search's playouts are most of its time, and a good part of a playout's time went to the engine (a
-quarter: events, the state's bookkeeping, listing the legal placements) and to reading greedy's table off
-the state at every move (a sixth). Greedy reasons on a `Table` anyway, so in the base game
+The playouts are most of the search's time; played by the engine they would pay for its events, the state's
+bookkeeping and the legal placements, and for reading greedy's table off the state at every move. Greedy
+reasons on a `Table` anyway, so in the base game
 (plain dice only) the rest of a round is played on that table: the seat to roll rolls its hand, places the
 dice of greedy's number, and the next seat with dice goes on, until the hands are empty and the casinos pay.
 

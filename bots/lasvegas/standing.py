@@ -1,9 +1,8 @@
 """What a Las Vegas standing is worth to each seat, between rounds or at the game's end.
 
 The search scores a round's end by each seat's chance to win that its money margin over the best opponent
-gives it: a normal approximation whose spread grows with the rounds still to play (`odds`; the screen's
-`--odds-games` checks it against greedy's games). Its playouts (`search_model`) and the exact solver of a
-round's end (`round_end`) both score by `standing_values`.
+gives it: a normal approximation whose spread grows with the rounds still to play (`odds`). Its playouts
+(`search_model`) and the exact solver of a round's end (`round_end`) both score by `standing_values`.
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ from vegas_table.engine.lords.state import LordsState, Transfer
 if TYPE_CHECKING:
     from vegas_table.bots.lords.greedy import LordsGreedy
 
-KEY_TRADE = 0.5  # points a deal must add for the seat to propose it (1.0 won fewer games: docs/BOTS.md)
+KEY_TRADE = 0.5  # points a deal must add for the seat to propose it
 SURE = 0.05  # points of the partner's gain, past what it asks of a trade, kept as a margin
 
 
@@ -70,7 +70,7 @@ def best_deal(greedy: LordsGreedy, base: LordsState, seat: int, outlook: Outlook
 
 def _goods(state: LordsState, seat: int, partner: int) -> list[Transfer]:
     """What the two may hand each other besides money: each parking lot (a marker, no casino yet) or die of
-    either. (Swaps of a parking lot of each were tried too, and won no more games: docs/BOTS.md.)"""
+    either (a swap of two parking lots is not offered)."""
     me, them = state.names[seat], state.names[partner]
     goods = []
     for lot in range(LOT_COUNT):

@@ -13,15 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vegas_table.bots.lords.greedy import LordsGreedy
-from vegas_table.bots.lords.planner import LordsPlanner
-from vegas_table.bots.lords.playout import playout, quick_action, rewards
+from vegas_table.bots.lords.playout import playout, rewards
 from vegas_table.bots.lords.value import PLAIN, Weights
-from vegas_table.engine.lords.actions import EndTurn, ProposeTrade
+from vegas_table.engine.lords.actions import ProposeTrade
 from vegas_table.engine.lords.game import LORDS_OF_VEGAS as GAME
-from vegas_table.engine.lords.legal import legal_actions
 from vegas_table.engine.lords.state import LordsState
 
-JUDGEMENT = PLAIN  # the search's judgement: plain greedy's (docs/BOTS.md: what other weights measured)
+JUDGEMENT = PLAIN  # the search judges as plain greedy does
 ROOT_CANDIDATES = 4
 CONFIDENCE = 1.0  # standard errors by which search must beat greedy's choice to play another
 PLAYOUT_TURNS = 2  # turns a playout runs past its first action before its end is scored
@@ -29,34 +27,24 @@ DEALS = True  # the root's candidates include the best deal a greedy partner acc
 
 
 class LordsModel:
-    paired = True
     playouts = 120
     confidence = CONFIDENCE
-    keeps_prior = False
 
-    def __init__(self, seed: str, weights: Weights = JUDGEMENT, deals: bool = DEALS,
-                 planner: LordsPlanner | None = None) -> None:
+    def __init__(self, seed: str, weights: Weights = JUDGEMENT, deals: bool = DEALS) -> None:
         self.greedy = LordsGreedy(seed, weights, deals)
         self.weights = weights
-        self.planner = planner
 
     def budget(self, view: Mapping[str, Any]) -> int:
         return self.playouts
 
     def root(self, view: Mapping[str, Any], options: Sequence[Any], stop: float | None = None) -> list[Any]:
-        """Greedy's best few; with a `planner`, its choice first (the one search keeps without clear evidence
-        against it), then greedy's. A deal greedy proposes is the only candidate, played without a search: what
-        it is worth is the action it opens later in the turn (a bought lot's build), which the playouts, ending
-        the turn right after the searched action, never play."""
+        """Greedy's best few. A deal greedy proposes is the only candidate, played without a search: what it is
+        worth is the action it opens later in the turn (a bought lot's build), which the playouts, ending the
+        turn right after the searched action, never play."""
         ranked = self.greedy.ranked(view, options, ROOT_CANDIDATES)  # remembers no offer: `remember` does
         if ranked and isinstance(ranked[0], ProposeTrade):
             return ranked[:1]
-        if self.planner is None:
-            return ranked
-        planned = self.planner.decide(view, options)
-        rest = [option for option in ranked if option != planned and not isinstance(option, EndTurn)]
-        ends = [option for option in ranked if option != planned and isinstance(option, EndTurn)]
-        return [planned, *rest[:ROOT_CANDIDATES - 1], *ends]
+        return ranked
 
     def remember(self, view: Mapping[str, Any], action: Any) -> None:
         """Greedy remembers an offer only once it is made: its choice among the root's candidates may not be."""
@@ -64,12 +52,6 @@ class LordsModel:
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> LordsState:
         return GAME.determinize(view, seat, rng)
-
-    def candidates(self, state: LordsState, seat: int, rng: random.Random) -> list[Any]:
-        if state.pending or seat != state.current:
-            return legal_actions(state, seat)
-        action = quick_action(state, seat, rng)
-        return [action] if isinstance(action, EndTurn) else [action, EndTurn()]
 
     def playout(self, state: LordsState, rng: random.Random) -> LordsState:
         playout(state, PLAYOUT_TURNS, rng)

@@ -12,10 +12,6 @@ should bring, at a rate of points per $m that falls as the end nears (money buys
 are draws left to pay them; at the end it only breaks ties). A position's value is the seat's worth minus
 the best opponent's: taking from the leader counts as much as gaining. With the Underworld, each seat's
 cards in front of it add what they should still bring it (`bots.lords.cardvalue`).
-
-Those weights are a person's; `Weights.learned` puts instead (or blends in) a worth learned from play
-(`bots.lords.learned`), which weighs the same parts (`holdings`, `features`) by coefficients fitted to how
-games of greedy against itself ended.
 """
 
 from __future__ import annotations
@@ -26,7 +22,6 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from vegas_table.bots.lords.cardvalue import card_worths
-from vegas_table.bots.lords.learned import learned_worth
 from vegas_table.bots.settings import named_numbers
 from vegas_table.engine.lords.board import (
     CARD_COLOURS,
@@ -58,7 +53,6 @@ class Weights:
     contested: float = 0.15  # share of a casino's points put at risk by each opponent with a die in it
     income: float = 0.5  # share of what dice and parking lots should still bring that counts as money now
     rivals: float = 1.0  # how the opponents' worth is weighed: 1 the best one's, 0 their mean
-    learned: float = 0.0  # how much of a seat's worth is the value learned from play (`bots.lords.learned`), 0-1
 
     @classmethod
     def parse(cls, text: str) -> Weights:
@@ -153,9 +147,8 @@ def points_per_payment(score: int, tiles: int) -> float:
 
 
 class Holdings(NamedTuple):
-    """What each seat has that its worth is made of, as the view shows it, one list entry per seat: the parts
-    the hand-set worth adds up with its weights, and the parts the learned value (`bots.lords.learned`) reads
-    besides. Lists by part rather than an object per seat: greedy values thousands of positions a decision."""
+    """What each seat has that its worth is made of, as the view shows it, one list entry per seat. Lists by
+    part rather than an object per seat: greedy values thousands of positions a decision."""
 
     score: list[int]  # points on the score track now
     held: list[float]  # the score plus the points the casinos it bosses should still score (contested ones less)
@@ -163,9 +156,6 @@ class Holdings(NamedTuple):
     dice: list[float]  # $m its dice should still bring (pips times the expected payments of their casinos)
     parking: list[float]  # $m its parking lots should still bring ($1m a draw each)
     cards: list[float]  # points the Underworld cards in front of it should still bring
-    lots: list[int]  # parking lots it holds (lots to build on)
-    bossed: list[int]  # casinos it bosses
-    largest: list[int]  # tiles of the largest casino it bosses
 
 
 def holdings(state: LordsState, outlook: Outlook) -> Holdings:
@@ -173,7 +163,6 @@ def holdings(state: LordsState, outlook: Outlook) -> Holdings:
     players, weights = state.players, outlook.weights
     points = [float(s) for s in state.score]
     income = [0.0] * players
-    bossed, largest = [0] * players, [0] * players
     owner, pips, tile, height = state.die_owner, state.die_pips, state.tile, state.height
     for root, lots in state.casinos.items():
         pays = outlook.casino_pays(tile[root], lots)
@@ -190,9 +179,6 @@ def holdings(state: LordsState, outlook: Outlook) -> Holdings:
             continue
         rivals = bin(seats_here & ~(1 << chief)).count("1")
         tiles = len(lots) * height[root]
-        bossed[chief] += 1
-        if tiles > largest[chief]:
-            largest[chief] = tiles
         points[chief] += pays * points_per_payment(state.score[chief], tiles) * (1 - weights.contested * rivals)
     markers = [0] * players
     for seat in state.marker:
@@ -200,8 +186,7 @@ def holdings(state: LordsState, outlook: Outlook) -> Holdings:
             markers[seat] += 1
     cards = card_worths(state, outlook.draws, outlook.draws_left, outlook.money) if state.uw else [0.0] * players
     draws = outlook.draws_left
-    return Holdings(state.score[:], points, state.money[:], income, [draws * m for m in markers], cards, markers,
-                    bossed, largest)
+    return Holdings(state.score[:], points, state.money[:], income, [draws * m for m in markers], cards)
 
 
 def hand_worths(each: Holdings, outlook: Outlook) -> list[float]:
@@ -213,26 +198,9 @@ def hand_worths(each: Holdings, outlook: Outlook) -> list[float]:
                                                           strict=True)]
 
 
-def features(each: Holdings, seat: int, outlook: Outlook) -> tuple[float, ...]:
-    """The numbers the learned value weighs for `seat` (`bots.lords.learned.FEATURES` names them, in this
-    order): each of its parts, and the parts whose worth changes as the game goes again times the share of
-    the draws still to come."""
-    left = outlook.left_share
-    casinos = each.held[seat] - each.score[seat]  # the points its casinos should still score
-    money, dice, lots, largest = each.money[seat], each.dice[seat], each.lots[seat], each.largest[seat]
-    return (float(each.score[seat]), casinos, casinos * left, float(money), money * left, dice, dice * left,
-            each.parking[seat], float(lots), lots * left, float(each.bossed[seat]), float(largest), largest * left)
-
-
 def worths(state: LordsState, outlook: Outlook) -> list[float]:
-    """Each seat's worth in points: the hand-set worth, or (`Weights.learned`) the learned one, or a blend."""
-    each = holdings(state, outlook)
-    hand = hand_worths(each, outlook)
-    mix = outlook.weights.learned
-    if not mix:
-        return hand
-    return [(1 - mix) * hand[s] + mix * (learned_worth(features(each, s, outlook), outlook.players) + each.cards[s])
-            for s in range(state.players)]
+    """Each seat's worth in points."""
+    return hand_worths(holdings(state, outlook), outlook)
 
 
 def margin(each: list[float], seat: int, rivals: float) -> float:

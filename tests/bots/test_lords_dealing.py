@@ -156,9 +156,9 @@ def test_in_process_offers_are_answered_and_a_refused_one_is_not_repeated(tmp_pa
 
 
 def test_greedy_takes_deals_among_its_settings() -> None:
-    bot = GreedyBot.configured("t", "deals:learned=1")
-    assert bot.lords.deals and bot.lords.weights.learned == 1.0
-    assert not GreedyBot.configured("t", "learned=1").lords.deals
+    bot = GreedyBot.configured("t", "deals:income=0.8")
+    assert bot.lords.deals and bot.lords.weights.income == 0.8
+    assert not GreedyBot.configured("t", "income=0.8").lords.deals
 
 
 def test_an_offer_the_search_ranks_but_does_not_play_is_still_made_later() -> None:

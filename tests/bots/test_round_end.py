@@ -178,19 +178,6 @@ def test_the_solver_takes_over_only_in_the_base_game_with_few_dice_left() -> Non
         RoundSolver.of(blank(3), ANNA, ADVERSARY)
 
 
-def test_a_playout_stopped_for_the_solver_is_scored_by_it() -> None:
-    """With `solve_tail`, a playout stops where the solver takes over and is worth its value (at two seats
-    the other seat's is one less that)."""
-    state = late_position(2)
-    model = LasVegasModel(solve_tail=5)
-    model.seat = ANNA
-    played = GAME.clone(state)
-    model.playout(played, random.Random(1))
-    assert GAME.state_hash(played) == GAME.state_hash(state)  # nothing to play: already few enough dice
-    mine = RoundSolver.of(state, ANNA, model.opponents).value(state)
-    assert model.rewards(played) == pytest.approx([mine, 1 - mine])
-
-
 def test_a_solved_search_repeats_its_choice() -> None:
     config = GameConfig("lasvegas", "base", 2, "solved")
     state, _ = GAME.new(config)
@@ -279,21 +266,3 @@ def test_a_root_solve_past_its_positions_leaves_the_choice_to_the_search_and_kee
     assert model.solver is not None and 1 <= len({model.solver.known_key(k) for k in model.solver.known}) <= 3
     model.solve_positions = None
     assert len(model.root(view, options)) == 1
-
-
-def test_a_playout_plays_the_searchers_late_placements_as_its_solved_root_would() -> None:
-    """With `solve_own`, the searcher's placement in a playout is the solver's best (as the root plays it),
-    and only the searcher's, and only with few enough dice left."""
-    state = late_position(2)
-    model = LasVegasModel(solve_own=5)
-    model.seat = ANNA
-    values = RoundSolver.of(state, ANNA, model.opponents).options(state)
-    best = state.options[values.index(max(values))]
-    assert max(values) > min(values)  # the choice matters here
-    expected, played = GAME.clone(state), GAME.clone(state)
-    GAME.apply(expected, ANNA, best)
-    model.solved_move(played)
-    assert GAME.state_hash(played) == GAME.state_hash(expected)
-    assert model.solves_own(state) and not LasVegasModel(solve_own=4).solves_own(state)
-    model.seat = BENNO
-    assert not model.solves_own(state)  # Benno's placements stay greedy's: the opponent's exact model

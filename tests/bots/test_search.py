@@ -99,20 +99,6 @@ def test_search_remodels_to_take_over_a_lords_casino() -> None:
     assert search_choice(LORDS, state, 0) == "remodel C1 gold"
 
 
-def test_the_tree_search_takes_the_las_vegas_casino_it_can_win_outright(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.engine.lasvegas.table import ANNA, BENNO, blank, dice, notes, rolled
-    from vegas_table.bots.lasvegas.search_model import LasVegasModel
-
-    monkeypatch.setattr(LasVegasModel, "paired", False)  # the IS-MCTS tree instead of sequential halving
-    state = blank(2)
-    notes(state, 6, 90)
-    notes(state, 1, 10)
-    dice(state, 6, {BENNO: 1})
-    state.hands[BENNO] = [0, 0, 0, 0]  # Benno has placed all his dice: nobody can answer
-    rolled(state, ANNA, [6, 6, 1, 1])
-    assert search_choice(LAS_VEGAS, state, ANNA, playouts=60) == "place 6"
-
-
 def test_search_overrules_greedy_only_on_clear_evidence() -> None:
     from vegas_table.bots.search import clearly_better
 
@@ -126,11 +112,10 @@ class Scripted:
     """A model whose playouts score candidate k by `means[k]` plus noise the sample decides (the same for
     every candidate of a sample, so paired differences are exact), counting the playouts each candidate got."""
 
-    paired = True
     playouts = 0
 
-    def __init__(self, means: list[float], confidence: float = 1.0, keeps_prior: bool = False) -> None:
-        self.means, self.confidence, self.keeps_prior = means, confidence, keeps_prior
+    def __init__(self, means: list[float], confidence: float = 1.0) -> None:
+        self.means, self.confidence = means, confidence
         self.played = [0] * len(means)
 
     def determinize(self, view: Any, seat: int, rng: random.Random) -> Any:
@@ -166,17 +151,6 @@ def test_the_confidence_to_leave_greedys_choice_is_the_models() -> None:
     assert timid.halving({}, 0, [0, 1, 2, 3], 400, None) == 0
 
 
-def test_halving_that_keeps_the_prior_plays_it_on_every_sample_its_challenger_gets() -> None:
-    from vegas_table.bots.search import Search
-
-    means = [-1.0, 1.0, 0.5, 0.8, 0.2, 0.0, 0.1, 0.3]  # the prior (first) is the worst: halving drops it early
-    dropped, kept = Scripted(means), Scripted(means, keeps_prior=True)
-    Search(Pick(), dropped, random.Random(5)).halving({}, 0, list(range(8)), 240, None)  # type: ignore[arg-type]
-    Search(Pick(), kept, random.Random(5)).halving({}, 0, list(range(8)), 240, None)  # type: ignore[arg-type]
-    assert dropped.played[0] < dropped.played[1]
-    assert kept.played[0] == kept.played[1]
-
-
 def lords_turn(time_limit: float | None) -> tuple[Any, Any]:
     """A Lords classic position with several choices worth searching, as a Turn with `time_limit`."""
     config = GameConfig("lords", "classic", 2, "limit")
@@ -203,10 +177,8 @@ def test_the_search_stops_at_the_time_limit_and_keeps_the_priors_choice_without_
     from vegas_table.bots.search import Search
 
     class Untouchable:
-        paired = True
         playouts = 100
         confidence = 1.0
-        keeps_prior = False
 
         def determinize(self, view: Any, seat: int, rng: random.Random) -> Any:
             raise AssertionError("no time was left to sample a world")
@@ -214,7 +186,6 @@ def test_the_search_stops_at_the_time_limit_and_keeps_the_priors_choice_without_
     first, second = LORDS.parse_action("end"), LORDS.parse_action("build A2 gold")
     search = Search(LORDS, Untouchable(), random.Random(1))  # type: ignore[arg-type]
     assert search.halving({}, 0, [first, second], 10_000, None, time.perf_counter() - 1) == first
-    assert search.run({}, 0, [first, second], 10_000, None, time.perf_counter() - 1) == first
 
 
 def test_a_las_vegas_lead_counts_for_more_the_fewer_rounds_are_left_to_lose_it() -> None:
@@ -247,19 +218,6 @@ def test_las_vegas_playouts_play_the_greedy_bots_game() -> None:
         LAS_VEGAS.apply(stepped, seat, decide(greedy, LAS_VEGAS, stepped, game_info(config, seat), 0))
     assert end is played and LAS_VEGAS.state_hash(played) == LAS_VEGAS.state_hash(stepped)
     # (The base game's rounds are played on greedy's table: tests/bots/test_round_playout.py.)
-
-
-def test_las_vegas_playouts_to_the_games_end_play_on_past_the_round() -> None:
-    from vegas_table.bots.lasvegas.round_playout import RoundEnd
-    from vegas_table.bots.lasvegas.search_model import GAME_END, ROUND, LasVegasModel
-
-    state, _ = random_position(LAS_VEGAS, GameConfig("lasvegas", "base", 2, "horizon"), 3)
-    to_round = LasVegasModel(ROUND).playout(LAS_VEGAS.clone(state), random.Random(1))
-    to_end = LasVegasModel(GAME_END).playout(LAS_VEGAS.clone(state), random.Random(1))
-    assert isinstance(to_round, RoundEnd) and to_round.round == state.round < 4
-    assert LAS_VEGAS.is_over(to_end)
-    with pytest.raises(ValueError, match="round"):
-        LasVegasModel("turn")
 
 
 def test_the_las_vegas_default_budget_shrinks_as_more_seats_play_each_playout_out_up_to_a_cap() -> None:

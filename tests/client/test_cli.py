@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vegas_table.bots.registry import bot_problem
+from vegas_table.bots.registry import seat_bots
 from vegas_table.cli.main import build_parser
 from vegas_table.cli.play import LOCAL_BOTS, LOCAL_GAME, _start_local_server, bot_kind, check_args, stderr_into
 from vegas_table.server.datadir import DataDirLock
@@ -64,9 +64,9 @@ def test_confirmations_are_on_by_default_and_can_be_turned_off() -> None:
     assert parse("--no-confirm", "--confirm-over", "5").no_confirm  # type: ignore[attr-defined]
 
 
-def test_a_local_game_seats_greedy_bots_that_deal_unless_others_are_chosen() -> None:
-    assert bot_kind(parse("--local")) == LOCAL_BOTS == "greedy@deals"  # type: ignore[arg-type]
-    assert bot_problem(LOCAL_BOTS, LOCAL_GAME.split()[0], imports=False) is None  # a server seats it
+def test_a_local_game_seats_the_ladders_medium_bots_unless_others_are_chosen() -> None:
+    assert bot_kind(parse("--local")) == LOCAL_BOTS == "medium"  # type: ignore[arg-type]
+    assert LOCAL_BOTS in seat_bots(LOCAL_GAME.split()[0])  # a server seats it
     assert bot_kind(parse("--local", "--bots", "random")) == "random"  # type: ignore[arg-type]
     assert bot_kind(parse("--create", "lords up 4 bots 3")) == ""  # type: ignore[arg-type]  # the server's
 
@@ -75,8 +75,8 @@ def test_bots_are_chosen_for_a_new_game_and_listed_in_the_help() -> None:
     assert parse("--local", "--bots", "greedy").bots == "greedy"  # type: ignore[attr-defined]
     with pytest.raises(SystemExit, match="--bots chooses the bots of a new game"):
         check_args(parse("--bots", "greedy"))  # type: ignore[arg-type]
-    bots = "greedy, greedy@deals, lookahead, planner, random"
-    with pytest.raises(SystemExit, match=f"unknown bot 'clever'; bots: {bots}"):
+    bots = "random, easy, medium, hard"
+    with pytest.raises(SystemExit, match=f"unknown bot 'clever'; this server seats {bots}"):
         check_args(parse("--local", "--bots", "clever"))  # type: ignore[arg-type]
     help_text = " ".join(build_parser()._subparsers._group_actions[0].choices["play"].format_help().split())  # type: ignore[union-attr]
     assert bots in help_text and "up (2-6 players)" in help_text

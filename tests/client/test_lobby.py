@@ -6,27 +6,30 @@ import pytest
 
 from vegas_client.data import GameSummary, GameType, NewGame, RuleSet, SeatInfo
 from vegas_table.client.hosting import bots_suggestions, parse_bots, parse_seat, seat_suggestions
-from vegas_table.client.lobby import lobby_suggestions, parse_create, parse_lobby
+from vegas_table.client.lobby import DEFAULT_BOT, lobby_suggestions, parse_create, parse_lobby
 from vegas_table.client.orders import CommandError
 
 TYPES = [GameType("lords", "Lords of Vegas", (RuleSet("classic", 2, 4, "original"),
                                                  RuleSet("up", 2, 6, "Up!")), ("layoff", "underworld"),
-                  ("greedy", "greedy@deals", "random"))]
+                  ("random", "easy", "medium", "hard"))]
 GAME = GameSummary("7f3a", "lords", "up", (), 4, (), "waiting", 0, "c0")
 
 
 def test_create_reads_game_rules_seats_bots_and_options() -> None:
-    assert parse_create(["lords", "up", "4", "bots", "3"], TYPES) == NewGame("lords", "up", 4, (1, 2, 3))
+    assert parse_create(["lords", "up", "4", "bots", "3"], TYPES) == NewGame("lords", "up", 4, (1, 2, 3),
+                                                                             bot_kind=DEFAULT_BOT)
     assert parse_create(["lords", "classic", "2", "bots", "0", "LAYOFF"], TYPES) == NewGame("lords", "classic", 2, (),
-                                                                                  ("layoff",))
-    assert parse_create([], TYPES) == NewGame("lords", "classic", 4)  # the server's first rule set, no bots
+                                                                                  ("layoff",), DEFAULT_BOT)
+    # the server's first rule set, no bots
+    assert parse_create([], TYPES) == NewGame("lords", "classic", 4, bot_kind=DEFAULT_BOT)
 
 
 def test_create_leaves_the_seats_for_people_unless_bots_are_asked_for() -> None:
     """A host waiting for friends must not find the table filled with bots and started."""
-    assert parse_create(["lords", "up", "3"], TYPES) == NewGame("lords", "up", 3)
-    assert parse_create(["lords", "up", "3", "bots", "1"], TYPES) == NewGame("lords", "up", 3, (2,))
-    assert parse_create(["lords", "up", "3", "bots", "2", "greedy"], TYPES).bot_kind == "greedy"
+    assert parse_create(["lords", "up", "3"], TYPES) == NewGame("lords", "up", 3, bot_kind=DEFAULT_BOT)
+    assert parse_create(["lords", "up", "3", "bots", "1"], TYPES) == NewGame("lords", "up", 3, (2,),
+                                                                              bot_kind=DEFAULT_BOT)
+    assert parse_create(["lords", "up", "3", "bots", "2", "easy"], TYPES).bot_kind == "easy"
 
 
 def test_the_host_seats_bots_in_the_free_seats_of_a_waiting_game() -> None:
@@ -36,15 +39,15 @@ def test_the_host_seats_bots_in_the_free_seats_of_a_waiting_game() -> None:
              SeatInfo(2, "Green", True, "random bot", True), SeatInfo(3, "Purple", False, "", False))
     waiting = GameSummary("7f3a", "lords", "up", ("layoff",), 4, seats, "waiting", 0, "c0", turn_timer=90)
     bots = TYPES[0].bots
-    assert parse_bots("bots 2", waiting, bots) == ([1, 3], "random")
-    assert parse_bots("bots 1 greedy", waiting, bots) == ([3], "greedy")
-    assert parse_seat("seat 1 bot greedy", waiting, bots) == (1, "greedy")
+    assert parse_bots("bots 2", waiting, bots) == ([1, 3], "medium")
+    assert parse_bots("bots 1 hard", waiting, bots) == ([3], "hard")
+    assert parse_seat("seat 1 bot easy", waiting, bots) == (1, "easy")
     with pytest.raises(CommandError, match=r"N from 1 to 2 \(the free seats: 1, 3\)"):
         parse_bots("bots 3", waiting, bots)
-    with pytest.raises(CommandError, match="KIND one of greedy, greedy@deals, random"):
+    with pytest.raises(CommandError, match="KIND one of random, easy, medium, hard"):
         parse_bots("bots 1 oracle", waiting, bots)
     with pytest.raises(CommandError, match=r"seat 0 is Ann's: .* a free seat \(1, 3\)"):
-        parse_seat("seat 0 bot greedy", waiting, bots)
+        parse_seat("seat 0 bot easy", waiting, bots)
     assert [s.text for s in seat_suggestions("seat ", waiting, bots)] == ["1", "3"]
     assert [s.text for s in bots_suggestions("bots ", waiting, bots)] == ["2", "1"]
     running = GameSummary("7f3a", "lords", "up", (), 4, seats, "running", 3, "c0")
@@ -53,18 +56,18 @@ def test_the_host_seats_bots_in_the_free_seats_of_a_waiting_game() -> None:
 
 
 def test_create_takes_the_bots_kind_right_after_their_number() -> None:
-    assert parse_create(["lords", "up", "4", "bots", "3", "greedy@deals", "layoff"], TYPES) == NewGame(
-        "lords", "up", 4, (1, 2, 3), ("layoff",), "greedy@deals")
-    assert parse_create(["lords", "up", "4", "bots", "2"], TYPES).bot_kind == "random"  # the default
+    assert parse_create(["lords", "up", "4", "bots", "3", "hard", "layoff"], TYPES) == NewGame(
+        "lords", "up", 4, (1, 2, 3), ("layoff",), "hard")
+    assert parse_create(["lords", "up", "4", "bots", "2"], TYPES).bot_kind == "medium"  # the default
     names = [s.text for s in lobby_suggestions("create lords up 4 bots 3 ", TYPES, [GAME])]
-    assert names[:3] == ["greedy", "greedy@deals", "random"] and "layoff" in names
+    assert names[:4] == ["random", "easy", "medium", "hard"] and "layoff" in names
 
 
 def test_create_private_asks_for_an_unlisted_game_wherever_the_word_is() -> None:
-    assert parse_create(["lords", "up", "3", "bots", "1", "private"], TYPES) == NewGame("lords", "up", 3, (2,),
-                                                                                       private=True)
+    assert parse_create(["lords", "up", "3", "bots", "1", "private"], TYPES) == NewGame(
+        "lords", "up", 3, (2,), bot_kind=DEFAULT_BOT, private=True)
     assert parse_create(["lords", "private", "layoff"], TYPES) == NewGame("lords", "classic", 4, (), ("layoff",),
-                                                                          private=True)
+                                                                          DEFAULT_BOT, private=True)
 
 
 @pytest.mark.parametrize(("words", "message"), [
@@ -72,7 +75,7 @@ def test_create_private_asks_for_an_unlisted_game_wherever_the_word_is() -> None
     ("lords classic 6", "lords classic is for 2-4 players, not 6"),
     ("lords up 4 bots 4", "4 bots do not fit 4 seats with you in one (0-3)"),
     ("lords up 4 bots 1 turbo", "'turbo' is not an option of lords (options: layoff, underworld; the bots' kind "
-                                "comes right after bots N: greedy, greedy@deals, random)"),
+                                "comes right after bots N: random, easy, medium, hard)"),
     ("lords up 4 layoff greedy", "'greedy' is not an option of lords"),
 ])
 def test_create_says_what_is_wrong(words: str, message: str) -> None:
@@ -82,7 +85,7 @@ def test_create_says_what_is_wrong(words: str, message: str) -> None:
 
 def test_create_takes_the_underworld_option() -> None:
     assert parse_create(["lords", "classic", "3", "underworld", "layoff"], TYPES) == NewGame(
-        "lords", "classic", 3, (), ("layoff", "underworld"))
+        "lords", "classic", 3, (), ("layoff", "underworld"), DEFAULT_BOT)
     assert "underworld" in [s.text for s in lobby_suggestions("create lords up 4 bots 3 ", TYPES, [GAME])]
 
 

@@ -30,7 +30,7 @@ def test_the_host_hands_a_seat_to_a_bot_then_a_rematch_invites_everyone(tmp_path
                 await until(lambda: ann.model.view is not None, 10, "the game to start")
                 assert words(ann, "seat ") == ["0", "1"]  # the players' seats
                 assert words(ann, "seat 1 ") == ["bot"]
-                assert {"random", "greedy"} <= set(words(ann, "seat 1 bot "))
+                assert words(ann, "seat 1 bot ") == ["random", "easy", "medium", "hard"]  # the ladder, in order
                 ann.type("help\r")
                 await until(lambda: ann.model.help is not None and any("seat N bot KIND" in line
                                                                        for line in ann.model.help[1]), 10, "help")
@@ -89,7 +89,7 @@ def test_make_play_resumes_the_unfinished_game_on_a_real_server(tmp_path: Path) 
 
 
 def test_the_host_seats_bots_from_the_waiting_screen_and_the_game_starts(tmp_path: Path) -> None:
-    """`create lords up 3` waits for people; its host reads how to add bots, `seat 2 bot greedy` takes one
+    """`create lords up 3` waits for people; its host reads how to add bots, `seat 2 bot hard` takes one
     free seat and `bots 1` the last, and the game starts with them."""
 
     async def test() -> None:
@@ -97,15 +97,15 @@ def test_the_host_seats_bots_from_the_waiting_screen_and_the_game_starts(tmp_pat
         try:
             async with client_on(port, tmp_path, create="lords up 3", wait=False) as ann:
                 await ann.screen_shows("bots 2 (every free seat)")
-                ann.type("seat 2 bot greedy\r")
-                await until(lambda: ann.model.notice is not None and "greedy bot takes seat 2" in ann.model.notice.text,
+                ann.type("seat 2 bot hard\r")
+                await until(lambda: ann.model.notice is not None and "hard bot takes seat 2" in ann.model.notice.text,
                             10, "the server's answer")
                 assert ann.model.summary is not None and ann.model.summary.seats[2].bot
                 assert ann.model.view is None  # seat 1 still waits for someone
                 ann.type("bots 1\r")
                 await until(lambda: ann.model.view is not None, 10, "the game to start")
                 assert ann.model.summary is not None
-                assert [s.player for s in ann.model.summary.seats] == ["Tester", "random bot", "greedy bot"]
+                assert [s.player for s in ann.model.summary.seats] == ["Tester", "medium bot", "hard bot"]
         finally:
             await server.stop(0)
     run(test())
