@@ -20,8 +20,9 @@ from vegas_table.bots.greedy import Table
 from vegas_table.engine.lasvegas.chance import roll, shown_mask
 from vegas_table.engine.lasvegas.legal import place_options
 from vegas_table.engine.lasvegas.modules import Modules
-from vegas_table.engine.lasvegas.payout import ranking
+from vegas_table.engine.lasvegas.payout import payouts
 from vegas_table.engine.lasvegas.state import NEUTRAL, PLAY, LasVegasState
+from vegas_table.engine.lasvegas.turns import first_with_dice
 
 BASE = Modules()  # the base game: no module on
 
@@ -44,29 +45,19 @@ def play_round(state: LasVegasState) -> RoundEnd:
     """The round under way played to its payout by greedy for every seat, from the roll at hand (the current
     seat's). Only the state's dice generator moves; the rest of the state is left as it was."""
     table = Table.of_state(state)
-    players, seat, rng, hands = state.players, state.current, state.rng, table.hands
+    seat, rng, hands = state.current, state.rng, table.hands
     shown = shown_mask(state.roll)
     while True:
         options = place_options(state, shown)
         table.place(seat, options[table.best(options, seat)] if len(options) > 1 else options[0])
-        seat = next_with_dice(hands, seat + 1, players)
+        seat = first_with_dice(hands, seat + 1)
         if seat < 0:
             break
         faces, shown = roll(rng, hands[seat])
         table.roll = (faces, ())
     won = [list(notes) for notes in state.won]
     for casino in range(6):
-        for owner, note in zip(ranking(tuple(table.counts[casino]))[2], table.notes[casino]):  # noqa: B905
+        for owner, note in payouts(tuple(table.counts[casino]), table.notes[casino]):
             if owner != NEUTRAL:
                 won[owner].append(note)
     return RoundEnd(state.round, tuple(map(sum, won)), tuple(map(len, won)))
-
-
-def next_with_dice(hands: list[int], first: int, players: int) -> int:
-    """The first seat from `first` on, round the table, with dice in hand; -1 when nobody has any."""
-    for step in range(players):
-        seat = (first + step) % players
-        if hands[seat]:
-            return seat
-    return -1
-
