@@ -1,15 +1,15 @@
-"""A base-game Las Vegas round played out by greedy for every seat on greedy's own table, without the engine.
+"""A base-game Las Vegas round played out by greedy for every seat on greedy's own table, by the engine's rules.
 
-The search's playouts are most of its time, and a good part of a playout's time went to the engine (a
-quarter: events, the state's bookkeeping, listing the legal placements) and to reading greedy's table off
-the state at every move (a sixth). Greedy reasons on a `Table` anyway, so in the base game
-(plain dice only) the rest of a round is played on that table: the seat to roll rolls its hand, places the
-dice of greedy's number, and the next seat with dice goes on, until the hands are empty and the casinos pay.
-
-The dice are the state's own: the same generator, drawn in the same order as the engine draws them
-(`engine.lasvegas.chance.roll`), so a round played here ends exactly as the engine would play it
-(tests/bots/test_round_playout.py holds it to the engine on random positions), and the search's games
-are the same, only faster.
+The search's playouts are most of its time, and a good part of a playout's time went to the engine's
+bookkeeping (events, the state's lists, listing the legal placements) and to reading greedy's table off
+the state at every move. Greedy reasons on a `Table` anyway, so in the base game (plain dice only) the
+rest of a round is played on that table: the seat to roll rolls its hand, places the dice of greedy's
+number, and the next seat with dice goes on, until the hands are empty and the casinos pay. The rules
+are the engine's own functions, not copies: the dice (`chance.roll`, the state's generator drawn in the
+engine's order), the placements (`legal.place_options`, `placing.landing` through `Table.place`), who
+rolls next (`turns.first_with_dice`) and the payouts (`payout.payouts`). So a round played here ends
+exactly as the engine would play it (tests/bots/test_round_playout.py holds it to the engine on random
+positions), and the search's games are the same, only faster.
 """
 
 from __future__ import annotations
