@@ -57,7 +57,7 @@ def test_no_two_modules_of_the_engine_import_each_other() -> None:
 
     def visit(name: str, path: list[str]) -> None:
         if name in path:
-            circle = path[path.index(name):] + [name]
+            circle = [*path[path.index(name):], name]
             raise AssertionError(f"the engine's imports run in a circle: {' -> '.join(circle)}")
         if name in done:
             return
