@@ -13,13 +13,14 @@ machine it takes the highest note.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from vegas_table.bots.base import Bot, Choice, Turn
 from vegas_table.bots.lords.greedy import LordsGreedy
 from vegas_table.bots.lords.value import PLAIN, Weights
 from vegas_table.engine.lasvegas.actions import WHITE_OWNER, Kick, Place
+from vegas_table.engine.lasvegas.payout import counts_here, keys_of_pips, payouts, slot_order
+from vegas_table.engine.lasvegas.placing import landing
 from vegas_table.engine.lasvegas.state import (
     BIGGIE,
     CASINO_NAMES,
@@ -28,7 +29,6 @@ from vegas_table.engine.lasvegas.state import (
     NEUTRAL,
     PLAYER_COLOURS,
     SLOT,
-    WHITE,
     LasVegasState,
 )
 from vegas_table.engine.registry import get_game
@@ -111,8 +111,7 @@ class Table:
     def of_state(cls, state: LasVegasState) -> Table:
         """The table `of(view)` reads from any seat's view of `state` (tests/bots/test_greedy.py checks
         that the greedy bot chooses the same from either)."""
-        dice, biggies = state.dice, state.biggies
-        counts = [[d + 2 * b for d, b in zip(dice[c], biggies[c], strict=True)] for c in range(6)]
+        counts = [counts_here(state, c) for c in range(6)]  # shared: `place` and `kick` copy what they change
         slot: SlotPips = {}
         for owner, kind, pips in state.slot_dice:
             slot.setdefault(owner, []).extend([pips] * (2 if kind == BIGGIE else 1))
@@ -178,12 +177,12 @@ class Table:
 
     def place(self, seat: int, option: Place) -> None:
         (rolled, extras), number = self.roll, option.number
-        extra = [kind for kind, pips in extras if pips == number]
         plain = rolled.count(number)
-        mine = plain + 2 * extra.count(BIGGIE)
-        white = extra.count(WHITE)
-        self.hands[seat] -= plain + len(extra)
-        self.in_play += mine + white - plain - len(extra)
+        biggies, kickers, white = landing(extras, number)
+        mine = plain + 2 * biggies
+        moved = plain + biggies + kickers + white
+        self.hands[seat] -= moved
+        self.in_play += mine + white - moved
         if option.slot:
             self.slot = {o: list(p) for o, p in self.slot.items()}
             self.slot.setdefault(seat, []).extend([number] * mine)
@@ -231,24 +230,9 @@ class Table:
                 if owner != NEUTRAL:
                     totals[owner] += value
         if self.slot:
-            for owner, value in slot_payouts(self.slot, self.notes[SLOT]):
+            # As if each owner took the highest note left (the slot machine lets them choose): the rules' order.
+            order, notes = slot_order(keys_of_pips(self.slot)), sorted(self.notes[SLOT], reverse=True)
+            for owner, value in zip(order, notes):  # noqa: B905  (fewer owners or fewer notes)
                 if owner != NEUTRAL:
                     totals[owner] += value
         return totals[seat] - max(totals[s] for s in range(players) if s != seat)
-
-
-@lru_cache(maxsize=1 << 16)
-def payouts(counts: tuple[int, ...], notes: tuple[int, ...]) -> Payouts:
-    """Who takes which note at a casino if it paid now: tied counts cancel, most dice first. Remembered:
-    a search asks about the same casinos over and over."""
-    owners = [(count, o) for o, count in zip((*range(len(counts) - 1), NEUTRAL), counts, strict=True) if count]
-    tally = [count for count, _ in owners]
-    ranked = sorted(((c, o) for c, o in owners if tally.count(c) == 1), reverse=True)
-    return tuple((o, note) for (_, o), note in zip(ranked, notes, strict=False))
-
-
-def slot_payouts(slot: SlotPips, notes: Sequence[int]) -> list[tuple[int, int]]:
-    """The slot machine if it paid now: by dice, sum, highest pips; exact ties cancel; highest note first."""
-    keys = {o: (len(p), sum(p), sorted(p, reverse=True)) for o, p in slot.items() if p}
-    ranked = sorted((k, o) for o, k in keys.items() if list(keys.values()).count(k) == 1)[::-1]
-    return [(o, note) for (_, o), note in zip(ranked, sorted(notes, reverse=True), strict=False)]

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from vegas_table.engine.core.api import Game, GameConfig
 from vegas_table.engine.core.config import check_config as check_rules
 from vegas_table.engine.core.errors import ConfigError
+from vegas_table.engine.lasvegas.game import LAS_VEGAS
+from vegas_table.engine.lords.game import LORDS_OF_VEGAS
 
-
-@cache  # import the games and build the table once
-def _games() -> dict[str, Game[Any]]:
-    from vegas_table.engine.lasvegas.game import LAS_VEGAS
-    from vegas_table.engine.lords.game import LORDS_OF_VEGAS
-
-    return {LORDS_OF_VEGAS.name: LORDS_OF_VEGAS, LAS_VEGAS.name: LAS_VEGAS}
+_GAMES: dict[str, Game[Any]] = {LORDS_OF_VEGAS.name: LORDS_OF_VEGAS, LAS_VEGAS.name: LAS_VEGAS}
 
 
 def game_names() -> list[str]:
-    return sorted(_games())
+    return sorted(_GAMES)
 
 
 def get_game(name: str) -> Game[Any]:
     """The rules of the game called `name`; ConfigError names the known games if there is none."""
-    games = _games()
+    games = _GAMES
     if name not in games:
         raise ConfigError("unknown_game", f"unknown game {name!r}; known games: {', '.join(sorted(games))}")
     return games[name]

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from vegas_table.engine.core.errors import MalformedAction
-from vegas_table.engine.lasvegas.state import PLAYER_COLOURS
 
+PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black", "orange")  # by seat, as actions and views name them
 WHITE_OWNER = "white"
 
 

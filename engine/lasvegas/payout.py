@@ -9,7 +9,7 @@ of pips, then the highest pips (and the next highest...); only owners tied on al
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from operator import itemgetter
 
@@ -79,6 +79,14 @@ def ranking(counts: tuple[int, ...]) -> tuple[Paid, tuple[int, ...], tuple[int, 
     return counted, cancelled, ranked
 
 
+@lru_cache(maxsize=1 << 16)
+def payouts(counts: tuple[int, ...], notes: tuple[int, ...]) -> Paid:
+    """(owner, note) of each note a casino pays with these counts (`ranking`) and these notes (highest first):
+    the ranked owners take one note each, most dice first, while the notes last. Remembered: the search's
+    playouts weigh the same casinos over and over (`bots.greedy.Table`)."""
+    return tuple(zip(ranking(counts)[2], notes))  # noqa: B905  (a plain zip: more owners than notes is usual)
+
+
 def pay_casino(state: LasVegasState, casino: int, events: list[Event]) -> None:
     """Pay casino 1-6 (`pay_casinos`) on its own."""
     pay_casinos(state, (casino,), events)
@@ -94,19 +102,19 @@ def pay_casinos(state: LasVegasState, casinos: Iterable[int], events: list[Event
     under: list[int] = []
     won, table, dice, biggies = state.won, state.notes, state.dice, state.modules.biggies
     for casino in casinos:
-        counted, cancelled, ranked = ranking(tuple(counts_here(state, casino) if biggies else dice[casino]))
-        notes = table[casino]
-        # At most one note each, while they last (a plain zip: with its `strict=` keyword it takes 1.6 times as long).
-        payouts = tuple(zip(ranked, notes))  # noqa: B905
-        returned = tuple(notes[len(payouts):])
-        for owner, value in payouts:
+        counts = tuple(counts_here(state, casino) if biggies else dice[casino])
+        counted, cancelled, _ = ranking(counts)
+        notes = tuple(table[casino])
+        paid = payouts(counts, notes)
+        returned = notes[len(paid):]
+        for owner, value in paid:
             if owner == NEUTRAL:
                 under.append(value)
             else:
                 won[owner].append(value)
         under += returned
         table[casino] = []
-        events.append(CasinoPaid(CASINO_NAMES[casino], counted, cancelled, payouts, returned))
+        events.append(CasinoPaid(CASINO_NAMES[casino], counted, cancelled, paid, returned))
     under_pile(state, under)
 
 
@@ -123,7 +131,18 @@ def slot_keys(slot_dice: Sequence[tuple[int, int, int]]) -> SlotKeys:
     pips: dict[int, list[int]] = {}
     for owner, kind, face in slot_dice:
         pips.setdefault(owner, []).extend((face, face) if kind == BIGGIE else (face,))
-    return {o: (len(p), sum(p), tuple(sorted(p, reverse=True))) for o, p in pips.items()}
+    return keys_of_pips(pips)
+
+
+def keys_of_pips(pips: Mapping[int, Sequence[int]]) -> SlotKeys:
+    """`slot_keys` of the pips each owner has on the slot machine (a biggie's twice), owners without any left out."""
+    return {o: (len(p), sum(p), tuple(sorted(p, reverse=True))) for o, p in pips.items() if p}
+
+
+def slot_order(keys: SlotKeys) -> tuple[int, ...]:
+    """The owners who take slot notes, in the order they take them: best key first; exact ties are out."""
+    tally = Counter(keys.values())
+    return tuple(sorted((o for o in keys if tally[keys[o]] == 1), key=lambda o: keys[o], reverse=True))
 
 
 def slot_ranking(slot_dice: Sequence[tuple[int, int, int]], players: int) -> tuple[SlotKeys, tuple[int, ...],
@@ -132,8 +151,7 @@ def slot_ranking(slot_dice: Sequence[tuple[int, int, int]], players: int) -> tup
     keys = slot_keys(slot_dice)
     tally = Counter(keys.values())
     cancelled = tuple(o for o in (*range(players), NEUTRAL) if o in keys and tally[keys[o]] > 1)
-    order = tuple(sorted((o for o in keys if tally[keys[o]] == 1), key=lambda o: keys[o], reverse=True))
-    return keys, order, cancelled
+    return keys, slot_order(keys), cancelled
 
 
 def start_slot(state: LasVegasState, events: list[Event]) -> bool:

@@ -8,6 +8,7 @@ asked only when there is a real choice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from vegas_table.engine.core.api import Event
@@ -44,11 +45,7 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
         state.roll, state.options = (), ()
         events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, (), forced))
         return
-    # Special dice showing the number, by kind (a kind the hand lacks was not rolled: no need to count it).
-    extra = state.extra
-    biggies = extra.count((BIGGIE, number)) if hand[BIGGIE] else 0
-    kickers = extra.count((KICKER, number)) if hand[KICKER] else 0
-    white = extra.count((WHITE, number)) if hand[WHITE] else 0
+    biggies, kickers, white = landing(state.extra, number)
     if biggies:
         hand[BIGGIE] -= biggies
         state.biggies[casino][seat] += biggies
@@ -65,6 +62,12 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
     events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, _extra(biggies, kickers, white), forced))
     if kickers:
         resolve_kickers(state, casino, number, kickers, events)
+
+
+def landing(extra: Sequence[tuple[int, int]], number: int) -> tuple[int, int, int]:
+    """The special dice of a roll's `extra` ((kind, pips) each) that a placement of `number` moves: how many
+    biggies, kickers and white dice show it. (Greedy's table places them by it too: `bots.greedy.Table`.)"""
+    return extra.count((BIGGIE, number)), extra.count((KICKER, number)), extra.count((WHITE, number))
 
 
 @cache

@@ -9,14 +9,12 @@ machine remembers each die's pips, because only it ranks by pips.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from vegas_table.engine.core.api import GameConfig
 from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lasvegas.actions import PLAYER_COLOURS as PLAYER_COLOURS  # re-exported: the seats by colour
+from vegas_table.engine.lasvegas.actions import Place
 from vegas_table.engine.lasvegas.modules import Modules
-
-if TYPE_CHECKING:
-    from vegas_table.engine.lasvegas.actions import Place
 
 ROUNDS = 4
 DICE_PER_PLAYER = 8
@@ -28,7 +26,6 @@ NEUTRAL = -1
 DIE, BIGGIE, KICKER, WHITE = 0, 1, 2, 3
 KIND_NAMES = ("die", "biggie", "kicker", "white")
 
-PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black", "orange")
 
 # Phases.
 PLAY = "play"  # the current player places dice, or answers a kick decision

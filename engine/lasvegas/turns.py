@@ -119,7 +119,7 @@ def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
         seat = first % players
         hand = state.hands[seat]  # (a new round gives out new hands: never keep them across the loop)
         if not any(hand):
-            seat = _first_with_dice(state, first)
+            seat = first_with_dice(list(map(sum, state.hands)), first)
             if seat < 0:
                 if not pay_round(state, events) or not close_round(state, events):
                     return
@@ -137,11 +137,13 @@ def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
         first = seat + 1
 
 
-def _first_with_dice(state: LasVegasState, first: int) -> int:
-    """The first seat from `first` on, round the table, with dice in hand; -1 when nobody has any."""
-    for step in range(state.players):
-        seat = (first + step) % state.players
-        if any(state.hands[seat]):
+def first_with_dice(in_hand: Sequence[int], first: int) -> int:
+    """The first seat from `first` on, round the table, with dice in hand (`in_hand`: how many, by seat);
+    -1 when nobody has any. (The search's playouts play a round on their own counts with it too.)"""
+    players = len(in_hand)
+    for step in range(players):
+        seat = (first + step) % players
+        if in_hand[seat]:
             return seat
     return -1
 

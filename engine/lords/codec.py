@@ -14,6 +14,7 @@ from typing import Any
 from vegas_table.engine.core.api import GameConfig
 from vegas_table.engine.core.canonical import JSONValue
 from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.lords.actions import parse_action
 from vegas_table.engine.lords.board import BLOCKS, CARD_COLOURS, COLOURS, LOT_COUNT, LOTS, TILES_PER_COLOUR, card_name
 from vegas_table.engine.lords.card_words import card_effect
 from vegas_table.engine.lords.cards import CardDef, cards_for
@@ -81,8 +82,6 @@ def encode(state: LordsState) -> dict[str, JSONValue]:
 
 
 def _transfer(text: str) -> Transfer:
-    from vegas_table.engine.lords.actions import parse_action
-
     action = parse_action(f"trade {text}")
     return action.transfers[0]  # type: ignore[union-attr]
 

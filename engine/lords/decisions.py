@@ -1,7 +1,8 @@
 """Answers to pending decisions: which marker or die to give up, where reorganized dice go, the layoff.
 
 A decision interrupts whatever step asked for it (the draw step, an action, a reorganization); once the
-last queued decision is answered, that step resumes: ties are settled and, for the draw step, payments run.
+last queued decision is answered, that step resumes: ties are settled and, for the draw step, payments run
+(the draw step is the turn's, above this module: the answer owes it, `steps.FinishDraw`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from vegas_table.engine.lords.board import BLOCK_OF, LOTS
 from vegas_table.engine.lords.casinos import settle_casino, settle_ties
 from vegas_table.engine.lords.checks import describe_pending, illegal, lot_index
 from vegas_table.engine.lords.events import DieArranged, DieMoved, LayoffChosen, MarkerMoved
+from vegas_table.engine.lords.gamble import resolve_gamble
 from vegas_table.engine.lords.holdings import put_marker, touched
-from vegas_table.engine.lords.state import OVER, Decision, LordsState
+from vegas_table.engine.lords.state import DICE_PER_PLAYER, OVER, Decision, LordsState
+from vegas_table.engine.lords.steps import FinishDraw, Owed, owe
 
 _ANSWERS: dict[type, tuple[str, ...]] = {
     Remove: ("remove_marker", "remove_die"),
@@ -26,6 +29,15 @@ _HOW = {"remove_marker": "remove LOT", "remove_die": "remove LOT", "place_die": 
         "layoff": "layoff yes|no"}
 
 
+def place_die(state: LordsState, seat: int, lot: int, pips: int, resume: str) -> None:
+    """Put `seat`'s die showing `pips` on `lot`, or ask which die to move if all 12 are down."""
+    if state.dice_down(seat) >= DICE_PER_PLAYER:
+        state.pending.append(Decision("remove_die", seat, resume, lot=lot, pips=pips))
+        return
+    state.die_owner[lot], state.die_pips[lot] = seat, pips
+    touched(state, lot)
+
+
 def settle_after_action(state: LordsState, events: list[Event], lot: int) -> None:
     """After an action that changed the casino on `lot`: settle its boss ties now, unless a decision must come
     first (which settles the ties of the decision's block once answered)."""
@@ -33,7 +45,8 @@ def settle_after_action(state: LordsState, events: list[Event], lot: int) -> Non
         settle_casino(state, events, state.casino_of[lot])
 
 
-def do_decision(state: LordsState, seat: int, action: Remove | Place | Layoff, events: list[Event]) -> None:
+def do_decision(state: LordsState, seat: int, action: Remove | Place | Layoff, events: list[Event],
+                owed: Owed) -> None:
     if state.phase == OVER:
         raise illegal(action, "game_over", "the game is over")
     if not state.pending:
@@ -45,26 +58,28 @@ def do_decision(state: LordsState, seat: int, action: Remove | Place | Layoff, e
         raise illegal(action, "wrong_answer", f"{describe_pending(state)}: answer with {_HOW[head.kind]}")
     if isinstance(action, Remove):
         if head.kind == "remove_marker":
-            _remove_marker(state, head, action, events)
+            _remove_marker(state, head, action, events, owed)
         else:
-            _remove_die(state, head, action, events)
+            _remove_die(state, head, action, events, owed)
     elif isinstance(action, Place):
-        _place(state, head, action, events)
+        _place(state, head, action, events, owed)
     else:
         _layoff(state, head, action, events)
 
 
-def _remove_marker(state: LordsState, head: Decision, action: Remove, events: list[Event]) -> None:
+def _remove_marker(state: LordsState, head: Decision, action: Remove, events: list[Event],
+                   owed: Owed) -> None:
     lot = lot_index(action.lot)
     if state.marker[lot] != head.seat:
         raise illegal(action, "not_your_marker", f"you have no parking lot on {action.lot}")
     put_marker(state, lot, -1)
     put_marker(state, head.lot, head.seat)
     events.append(MarkerMoved(head.seat, action.lot, LOTS[head.lot].name))
-    _resume(state, events, state.pending.pop(0), ())
+    _resume(state, events, owed, state.pending.pop(0), ())
 
 
-def _remove_die(state: LordsState, head: Decision, action: Remove, events: list[Event]) -> None:
+def _remove_die(state: LordsState, head: Decision, action: Remove, events: list[Event],
+                owed: Owed) -> None:
     lot = lot_index(action.lot)
     if state.die_owner[lot] != head.seat:
         raise illegal(action, "not_your_die", f"you have no die on {action.lot}")
@@ -74,10 +89,11 @@ def _remove_die(state: LordsState, head: Decision, action: Remove, events: list[
     touched(state, lot)
     touched(state, head.lot)
     events.append(DieMoved(head.seat, action.lot, LOTS[head.lot].name, head.pips))
-    _resume(state, events, state.pending.pop(0), (BLOCK_OF[lot],))
+    _resume(state, events, owed, state.pending.pop(0), (BLOCK_OF[lot],))
 
 
-def _place(state: LordsState, head: Decision, action: Place, events: list[Event]) -> None:
+def _place(state: LordsState, head: Decision, action: Place, events: list[Event],
+           owed: Owed) -> None:
     lot = lot_index(action.lot)
     if action.pips != head.values[0]:
         raise illegal(action, "wrong_die", f"place your {head.values[0]} first (still to place: "
@@ -98,24 +114,20 @@ def _place(state: LordsState, head: Decision, action: Place, events: list[Event]
         state.pending[0] = Decision("place_die", head.seat, head.resume, lot=head.lot, values=tuple(values),
                                     lots=tuple(lots))
         return
-    _resume(state, events, state.pending.pop(0), ())
+    _resume(state, events, owed, state.pending.pop(0), ())
 
 
 def _layoff(state: LordsState, head: Decision, action: Layoff, events: list[Event]) -> None:
-    from vegas_table.engine.lords.gamble import resolve_gamble
-
     state.pending.pop(0)
     events.append(LayoffChosen(head.seat, action.layoff))
     resolve_gamble(state, events, state.current, head.seat, head.lot, head.bet, action.layoff)
 
 
-def _resume(state: LordsState, events: list[Event], head: Decision, blocks: Iterable[int]) -> None:
+def _resume(state: LordsState, events: list[Event], owed: Owed, head: Decision, blocks: Iterable[int]) -> None:
     """The last queued decision is answered: carry on with the step that asked for it."""
     if state.pending:
         return
     if head.resume == "draw":
-        from vegas_table.engine.lords.turn import finish_draw
-
-        finish_draw(state, events, blocks)
+        owe(owed, FinishDraw(tuple(blocks)))
     else:
         settle_ties(state, events, (BLOCK_OF[head.lot], *blocks))

@@ -12,11 +12,11 @@ from vegas_table.engine.lords.actions import Build, Raise, Remodel, Reorganize, 
 from vegas_table.engine.lords.board import CLOSED_BLOCK_FOR_TWO, COLOURS, LOTS
 from vegas_table.engine.lords.casinos import boss, join, names
 from vegas_table.engine.lords.checks import check_money, check_turn, illegal, lot_index, owner_phrase
-from vegas_table.engine.lords.decisions import settle_after_action
+from vegas_table.engine.lords.decisions import place_die, settle_after_action
 from vegas_table.engine.lords.events import Built, Raised, Remodeled, Reorganized, Sprawled
 from vegas_table.engine.lords.holdings import put_marker, regrouped, touched
 from vegas_table.engine.lords.state import REMODEL_COST, RISER_COST, Decision, LordsState
-from vegas_table.engine.lords.turn import place_die
+from vegas_table.engine.lords.steps import Owed
 from vegas_table.engine.lords.underworld import discount
 
 
@@ -43,7 +43,7 @@ def _check_tiles(state: LordsState, action: object, colour: int, needed: int) ->
         raise illegal(action, "no_tiles_left", f"this needs {needed} {COLOURS[colour]} tile(s) and {have}")
 
 
-def do_build(state: LordsState, seat: int, action: Build, events: list[Event]) -> None:
+def do_build(state: LordsState, seat: int, action: Build, events: list[Event], owed: Owed) -> None:
     check_turn(state, seat, action)
     lot, colour = lot_index(action.lot), COLOURS.index(action.colour)
     if state.marker[lot] != seat:
@@ -62,7 +62,7 @@ def do_build(state: LordsState, seat: int, action: Build, events: list[Event]) -
     settle_after_action(state, events, lot)
 
 
-def do_sprawl(state: LordsState, seat: int, action: Sprawl, events: list[Event]) -> None:
+def do_sprawl(state: LordsState, seat: int, action: Sprawl, events: list[Event], owed: Owed) -> None:
     check_turn(state, seat, action)
     source, lot = lot_index(action.from_lot), lot_index(action.lot)
     lots = _bossed_casino(state, seat, action, source)
@@ -88,7 +88,7 @@ def do_sprawl(state: LordsState, seat: int, action: Sprawl, events: list[Event])
     settle_after_action(state, events, lot)
 
 
-def do_remodel(state: LordsState, seat: int, action: Remodel, events: list[Event]) -> None:
+def do_remodel(state: LordsState, seat: int, action: Remodel, events: list[Event], owed: Owed) -> None:
     check_turn(state, seat, action)
     lot, colour = lot_index(action.lot), COLOURS.index(action.colour)
     lots = _bossed_casino(state, seat, action, lot)
@@ -108,7 +108,7 @@ def do_remodel(state: LordsState, seat: int, action: Remodel, events: list[Event
     settle_after_action(state, events, lot)
 
 
-def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event]) -> None:
+def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event], owed: Owed) -> None:
     check_turn(state, seat, action)
     if not state.risers:
         raise illegal(action, "not_in_rules", "raising needs the Up! rules (rule set 'up' or 'underworld')")
@@ -129,7 +129,7 @@ def do_raise(state: LordsState, seat: int, action: Raise, events: list[Event]) -
     settle_after_action(state, events, lot)
 
 
-def do_reorganize(state: LordsState, seat: int, action: Reorganize, events: list[Event]) -> None:
+def do_reorganize(state: LordsState, seat: int, action: Reorganize, events: list[Event], owed: Owed) -> None:
     """Reroll every die in a casino; players with several dice then choose where their new values go."""
     check_turn(state, seat, action)
     lot = lot_index(action.lot)

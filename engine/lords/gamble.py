@@ -13,6 +13,7 @@ from vegas_table.engine.lords.casinos import boss, names, tile_count
 from vegas_table.engine.lords.checks import check_turn, illegal, lot_index
 from vegas_table.engine.lords.events import Gambled
 from vegas_table.engine.lords.state import BET_PER_TILE, Decision, LordsState
+from vegas_table.engine.lords.steps import Owed
 from vegas_table.engine.lords.underworld import extra_gamble
 
 PAYS_DOUBLE = (2, 12)
@@ -26,7 +27,7 @@ def bet_limit(state: LordsState, seat: int, house: int, lots: tuple[int, ...]) -
     return min(BET_PER_TILE * len(lots) * state.height[lots[0]], money[seat], money[house])
 
 
-def do_gamble(state: LordsState, seat: int, action: Gamble, events: list[Event]) -> None:
+def do_gamble(state: LordsState, seat: int, action: Gamble, events: list[Event], owed: Owed) -> None:
     check_turn(state, seat, action)
     extra = state.gambled and extra_gamble(state)  # an Underworld card may allow another gamble
     if state.gambled and not extra:

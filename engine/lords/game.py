@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vegas_table.engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
@@ -10,31 +10,14 @@ from vegas_table.engine.core.canonical import JSONValue, canonical_hash
 from vegas_table.engine.core.config import check_config
 from vegas_table.engine.core.errors import MalformedAction
 from vegas_table.engine.lords import actions as a
-from vegas_table.engine.lords.checks import check_turn
 from vegas_table.engine.lords.codec import decode, encode, view, views
-from vegas_table.engine.lords.decisions import do_decision
 from vegas_table.engine.lords.determinize import determinize
-from vegas_table.engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
 from vegas_table.engine.lords.events import describe
-from vegas_table.engine.lords.gamble import do_gamble
 from vegas_table.engine.lords.legal import decision_answers, legal_actions
+from vegas_table.engine.lords.play import perform
 from vegas_table.engine.lords.sample import random_action
 from vegas_table.engine.lords.state import OVER, PLAYER_COLOURS, LordsState
-from vegas_table.engine.lords.trades import do_accept, do_propose, do_reject, do_withdraw
-from vegas_table.engine.lords.turn import end_turn, new_state
-from vegas_table.engine.lords.underworld import do_acquire, do_use
-
-_RULES: Mapping[Any, Callable[[LordsState, int, Any, list[Event]], None]] = {
-    a.Build: do_build, a.Sprawl: do_sprawl, a.Remodel: do_remodel, a.Reorganize: do_reorganize,
-    a.Raise: do_raise, a.Gamble: do_gamble, a.Remove: do_decision, a.Place: do_decision,
-    a.Layoff: do_decision, a.ProposeTrade: do_propose, a.AcceptTrade: do_accept, a.RejectTrade: do_reject,
-    a.WithdrawTrade: do_withdraw, a.Acquire: do_acquire, a.UseCard: do_use,
-}
-
-
-def _do_end(state: LordsState, seat: int, action: a.EndTurn, events: list[Event]) -> None:
-    check_turn(state, seat, action)
-    end_turn(state, events)
+from vegas_table.engine.lords.turn import new_state
 
 
 class LordsOfVegas:
@@ -80,12 +63,7 @@ class LordsOfVegas:
         """Apply `seat`'s action; IllegalAction (state unchanged) if the rules forbid it."""
         if not 0 <= seat < state.players:
             raise MalformedAction("bad_seat", f"seat {seat} is not in this {state.players}-player game")
-        rule = _do_end if type(action) is a.EndTurn else _RULES.get(type(action))
-        if rule is None:
-            raise MalformedAction("malformed_action", f"{action!r} is not a Lords of Vegas action")
-        events: list[Event] = []
-        rule(state, seat, action, events)
-        return events
+        return perform(state, seat, action)
 
     def parse_action(self, text: str) -> Any:
         return a.parse_action(text)

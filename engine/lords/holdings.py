@@ -26,48 +26,14 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
 from vegas_table.engine.lords.board import LOTS, frontier
+from vegas_table.engine.lords.index import Facts, Holdings
 from vegas_table.engine.lords.state import RISER_COST, LordsState
-
-
-class Facts(NamedTuple):
-    """What the sampler asks of a casino: its boss (-1 without dice), the pips of its dice (what reorganizing
-    it costs), whether a die of it was reorganized this turn, the seats with a die there; and for its boss's
-    actions its size (remodels cost per lot), how many lots its frontier has (where it may sprawl), what
-    the cheapest sprawl costs at its height and what raising it costs (`NEVER` where none may be done)."""
-
-    boss: int
-    pips: int
-    reorganized: bool
-    owners: frozenset[int]
-    size: int
-    spread: int
-    sprawl_cost: int
-    raise_cost: int
-
 
 NEVER = 1 << 30  # the cost of what cannot be done: more than anyone has
 _PRICES = tuple(lot.price for lot in LOTS)
-
-
-@dataclass(slots=True)
-class Holdings:
-    """The index (see the module docstring). `stale` holds the roots, present or former, of casinos whose
-    dice or lots changed since their facts were counted."""
-
-    parking: list[list[int]]
-    facts: dict[int, Facts]
-    present: list[set[int]]
-    bosses: list[set[int]]
-    stale: set[int]
-
-    def copy(self) -> Holdings:
-        return Holdings([lots[:] for lots in self.parking], self.facts.copy(), [set(s) for s in self.present],
-                        [set(s) for s in self.bosses], set(self.stale))
 
 
 def holdings(state: LordsState) -> Holdings:

@@ -16,7 +16,7 @@ from vegas_table.engine.lords.board import COLOURS, LOT_COUNT, TILES_PER_COLOUR
 from vegas_table.engine.lords.cards import CardDef
 
 if TYPE_CHECKING:
-    from vegas_table.engine.lords.holdings import Holdings
+    from vegas_table.engine.lords.index import Holdings
 
 DICE_PER_PLAYER = 12
 MARKERS_PER_PLAYER = 10

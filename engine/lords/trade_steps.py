@@ -24,6 +24,7 @@ from vegas_table.engine.lords.checks import illegal, lot_index
 from vegas_table.engine.lords.events import TradeClosed, TradeCompleted
 from vegas_table.engine.lords.holdings import put_marker, touched
 from vegas_table.engine.lords.state import OVER, LordsState, Trade, Transfer
+from vegas_table.engine.lords.steps import Owed, TradeAction, TradeRun, TradeStep, owe
 from vegas_table.engine.lords.underworld import check_cards, give_cards
 
 
@@ -63,38 +64,57 @@ def _seat(state: LordsState, action: object, colour: str) -> int:
     return state.names.index(colour)
 
 
-def execute_steps(state: LordsState, trade: Trade, removed: list[tuple[int, str]], events: list[Event]) -> None:
-    """Run the trade's steps in order until one cannot happen; report what was done and where it stopped."""
-    change = [0] * state.players
-    done: list[str] = []
-    stop = ""
-    for number, t in enumerate(trade.transfers, 1):
+def execute_steps(state: LordsState, trade: Trade, removed: list[tuple[int, str]], owed: Owed) -> None:
+    """Run the trade's steps in order until one cannot happen (`step`); report what was done and where it
+    stopped. An action step is played by its own rule, above this module: owed (`TradeAction`)."""
+    owe(owed, TradeStep(TradeRun(trade, tuple(removed), [0] * state.players), 0))
+
+
+def step(state: LordsState, at: TradeStep, events: list[Event], owed: Owed) -> None:
+    """The trade goes on after step `at.number`: its next steps up to an action (owed, with the rest of the
+    trade after it), or to the end of the trade, where what was done is reported."""
+    run, number = at.run, at.number
+    transfers = run.trade.transfers
+    while True:
+        if number and not run.stop:
+            if state.phase == OVER:
+                run.stop = f"the game ended at step {number}"
+            elif state.pending and number < len(transfers):
+                run.stop = f"step {number} ({transfers[number - 1].text()}) waits for a decision, so the rest " \
+                           "does not happen"
+        if run.stop or number == len(transfers):
+            break
+        t = transfers[number]
+        number += 1
+        if t.item == "action":
+            owe(owed, TradeAction(run, number, state.names.index(t.giver), parse_action(t.action)),
+                TradeStep(run, number))
+            return
         try:
-            _step(state, t, change, events)
+            _step(state, t, run.change, events)
         except IllegalAction as why:
-            stop = f"step {number} ({t.text()}) cannot happen: {why.message.split(': ', 1)[-1]}"
-            break
-        done.append(t.text())
-        if state.phase == OVER:
-            stop = f"the game ended at step {number}"
-            break
-        if state.pending and number < len(trade.transfers):
-            stop = f"step {number} ({t.text()}) waits for a decision, so the rest does not happen"
-            break
-    events.append(TradeCompleted(trade.id, ", ".join(done), tuple((s, d) for s, d in enumerate(change) if d),
-                                 tuple(removed)))
-    if stop:
-        events.append(TradeClosed(trade.id, "stopped", -1, stop))
+            acted(run, number, why)
+            continue
+        acted(run, number, None)
+    events.append(TradeCompleted(run.trade.id, ", ".join(run.done),
+                                 tuple((s, d) for s, d in enumerate(run.change) if d), run.removed))
+    if run.stop:
+        events.append(TradeClosed(run.trade.id, "stopped", -1, run.stop))
+
+
+def acted(run: TradeRun, number: int, why: IllegalAction | None) -> None:
+    """Step `number` happened, or (`why`) it could not happen: the trade stops there."""
+    t = run.trade.transfers[number - 1]
+    if why is None:
+        run.done.append(t.text())
+    else:
+        run.stop = f"step {number} ({t.text()}) cannot happen: {why.message.split(': ', 1)[-1]}"
 
 
 def _step(state: LordsState, t: Transfer, change: list[int], events: list[Event]) -> None:
-    """One step, checked then done; IllegalAction (nothing changed) if it cannot happen now."""
+    """One step that is not an action, checked then done; IllegalAction (nothing changed) if it cannot happen
+    now."""
     giver = state.names.index(t.giver)
-    if t.item == "action":
-        from vegas_table.engine.lords.game import LORDS_OF_VEGAS
-
-        events += LORDS_OF_VEGAS.apply(state, giver, parse_action(t.action))
-        return
     receiver = state.names.index(t.receiver)
     if t.item == "money":
         if state.money[giver] < t.amount:

@@ -20,6 +20,7 @@ from vegas_table.engine.lords.checks import check_open, illegal, lot_index
 from vegas_table.engine.lords.events import TradeAccepted, TradeClosed, TradeCompleted, TradeProposed
 from vegas_table.engine.lords.holdings import put_marker, touched
 from vegas_table.engine.lords.state import DICE_PER_PLAYER, MARKERS_PER_PLAYER, LordsState, Trade, Transfer
+from vegas_table.engine.lords.steps import Owed
 from vegas_table.engine.lords.trade_steps import check_steps, execute_steps, has_steps
 from vegas_table.engine.lords.underworld import check_cards, give_cards
 
@@ -113,7 +114,7 @@ def _check_removes(state: LordsState, action: object, seat: int, transfers: tupl
                       f"{need_dice} die/dice to receive this (named {markers} and {dice})")
 
 
-def do_propose(state: LordsState, seat: int, action: ProposeTrade, events: list[Event]) -> None:
+def do_propose(state: LordsState, seat: int, action: ProposeTrade, events: list[Event], owed: Owed) -> None:
     check_open(state, action)
     parties = _check_terms(state, action, action.transfers)
     if seat not in parties:
@@ -133,7 +134,7 @@ def find_trade(state: LordsState, action: AcceptTrade | RejectTrade | WithdrawTr
     raise illegal(action, "unknown_trade", f"there is no open trade {action.trade} (open: {open_ids})")
 
 
-def do_accept(state: LordsState, seat: int, action: AcceptTrade, events: list[Event]) -> None:
+def do_accept(state: LordsState, seat: int, action: AcceptTrade, events: list[Event], owed: Owed) -> None:
     check_open(state, action)
     trade = find_trade(state, action)
     if seat not in trade.parties:
@@ -145,10 +146,10 @@ def do_accept(state: LordsState, seat: int, action: AcceptTrade, events: list[Ev
     trade.removes[seat] = action.removes
     events.append(TradeAccepted(trade.id, seat))
     if len(trade.accepted) == len(trade.parties):
-        _execute(state, trade, action, events)
+        _execute(state, trade, action, events, owed)
 
 
-def do_reject(state: LordsState, seat: int, action: RejectTrade, events: list[Event]) -> None:
+def do_reject(state: LordsState, seat: int, action: RejectTrade, events: list[Event], owed: Owed) -> None:
     check_open(state, action)
     trade = find_trade(state, action)
     if seat not in trade.parties:
@@ -157,7 +158,7 @@ def do_reject(state: LordsState, seat: int, action: RejectTrade, events: list[Ev
     events.append(TradeClosed(trade.id, "rejected", seat, ""))
 
 
-def do_withdraw(state: LordsState, seat: int, action: WithdrawTrade, events: list[Event]) -> None:
+def do_withdraw(state: LordsState, seat: int, action: WithdrawTrade, events: list[Event], owed: Owed) -> None:
     check_open(state, action)
     trade = find_trade(state, action)
     if seat != trade.proposer:
@@ -166,7 +167,7 @@ def do_withdraw(state: LordsState, seat: int, action: WithdrawTrade, events: lis
     events.append(TradeClosed(trade.id, "withdrawn", seat, ""))
 
 
-def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[Event]) -> None:
+def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[Event], owed: Owed) -> None:
     """Everyone accepted: do it all at once, or fail as a whole if part of it is no longer possible."""
     state.trades.remove(trade)
     try:
@@ -191,7 +192,7 @@ def _execute(state: LordsState, trade: Trade, action: AcceptTrade, events: list[
             removed.append((seat, name))
     if has_steps(trade.transfers):
         settle_ties(state, events, sorted(blocks))
-        execute_steps(state, trade, removed, events)
+        execute_steps(state, trade, removed, owed)
         return
     change = _money_change(state, trade.transfers)
     for seat, delta in enumerate(change):

@@ -1,7 +1,8 @@
 """The flow of a game: set-up, the draw step (take over, parking lots, casinos, scoring), turns, the end.
 
 The draw step runs by itself when a turn starts. If it needs a player's choice (all markers or all dice
-down), it stops with a pending decision and `finish_draw` resumes it once the choice is made.
+down), it stops with a pending decision; the answer owes `steps.FinishDraw`, and `finish_draw` resumes it.
+This is the top of the rules: it calls the cards (`underworld.py`), the decisions and the payouts below it.
 """
 
 from __future__ import annotations
@@ -15,23 +16,21 @@ from vegas_table.engine.lords.board import (
     BLOCK_OF,
     CARD_COLOURS,
     CLOSED_BLOCK_FOR_TWO,
-    COLOURS,
     END_OF_GAME,
     LOT_COUNT,
     LOTS,
     STRIP,
     card_name,
 )
-from vegas_table.engine.lords.casinos import names, settle_casino, settle_ties, tile_count, touches_strip
+from vegas_table.engine.lords.casinos import settle_casino, settle_ties
+from vegas_table.engine.lords.decisions import place_die
 from vegas_table.engine.lords.events import (
     CardDrawn,
-    CasinoPaid,
     DieTakenOver,
     FirstPlayerRoll,
     GameEnded,
     MarkerPlaced,
     ParkingPaid,
-    Scored,
     SetupCardReplaced,
     SetupDealt,
     TradeClosed,
@@ -39,9 +38,9 @@ from vegas_table.engine.lords.events import (
     TurnStarted,
 )
 from vegas_table.engine.lords.holdings import holdings, new_turn, put_marker, touched
+from vegas_table.engine.lords.payout import pay_casinos
 from vegas_table.engine.lords.state import (
     ACTIONS,
-    DICE_PER_PLAYER,
     DRAW,
     MARKERS_PER_PLAYER,
     OVER,
@@ -51,10 +50,9 @@ from vegas_table.engine.lords.state import (
     Decision,
     LordsState,
 )
-from vegas_table.engine.lords.track import INSTANT_WIN, advance
+from vegas_table.engine.lords.track import INSTANT_WIN
 
 STACKS = 4
-ALL_CASINOS = len(CARD_COLOURS)  # "pay all casinos" (an Underworld card), beside the card colours and STRIP
 
 
 def new_state(config: GameConfig) -> tuple[LordsState, list[Event]]:
@@ -175,15 +173,6 @@ def take_over(state: LordsState, events: list[Event], lot: int) -> None:
     place_die(state, seat, lot, pips, "draw")
 
 
-def place_die(state: LordsState, seat: int, lot: int, pips: int, resume: str) -> None:
-    """Put `seat`'s die showing `pips` on `lot`, or ask which die to move if all 12 are down."""
-    if state.dice_down(seat) >= DICE_PER_PLAYER:
-        state.pending.append(Decision("remove_die", seat, resume, lot=lot, pips=pips))
-        return
-    state.die_owner[lot], state.die_pips[lot] = seat, pips
-    touched(state, lot)
-
-
 def finish_draw(state: LordsState, events: list[Event], blocks: Iterable[int]) -> None:
     """The rest of the draw step once the drawn lot is taken: ties, payments, scoring, discard."""
     blocks = tuple(blocks)
@@ -210,50 +199,6 @@ def pay_out(state: LordsState, events: list[Event], card: int) -> None:
     state.discards.append(card)
     if card != END_OF_GAME and max(state.score) >= INSTANT_WIN:
         finish(state, events, "instant_win")
-
-
-def pay_casinos(state: LordsState, events: list[Event], colour: int) -> None:
-    """Each paying casino pays every die's pips to its owner; then bosses score, smallest casino first.
-
-    `colour` is a casino colour, STRIP (casinos touching The Strip) or ALL_CASINOS (every casino)."""
-    casinos, tile, owner, pips, money = state.casinos, state.tile, state.die_owner, state.die_pips, state.money
-    height = state.height
-    if colour == ALL_CASINOS:
-        paying = sorted(casinos)
-    elif colour == STRIP:
-        paying = sorted([root for root, lots in casinos.items() if touches_strip(lots)])
-    else:
-        paying = sorted([root for root in casinos if tile[root] == colour])  # sorting the few is cheaper
-    to_score: list[tuple[int, int, int]] = []  # (points, root, boss)
-    for root in paying:
-        lots = casinos[root]
-        if len(lots) == 1:  # most casinos: one die at most, its owner the boss
-            chief = owner[root]
-            payouts: tuple[tuple[int, int], ...] = ((chief, pips[root]),) if chief >= 0 else ()
-            if chief >= 0:
-                money[chief] += pips[root]
-        else:
-            amounts = [0] * state.players
-            chief, best = -1, 0  # as `boss` finds it, in the same pass
-            for lot in lots:
-                who = owner[lot]
-                if who >= 0:
-                    amounts[who] += pips[lot]
-                    if pips[lot] > best:
-                        chief, best = who, pips[lot]
-            payouts = tuple([(s, a) for s, a in enumerate(amounts) if a])
-            for seat, amount in payouts:
-                money[seat] += amount
-        points = tile_count(state, lots)
-        events.append(CasinoPaid(names(lots), COLOURS[tile[root]], height[root], payouts, chief, points))
-        if chief >= 0:
-            to_score.append((points, root, chief))
-    for points, root, chief in sorted(to_score):
-        before = state.score[chief]
-        state.score[chief] = advance(before, points)
-        if state.uw is not None:
-            underworld.reset_combo(state, chief)
-        events.append(Scored(chief, names(casinos[root]), points, before, state.score[chief]))
 
 
 def end_turn(state: LordsState, events: list[Event]) -> None:

@@ -31,7 +31,9 @@ from vegas_table.engine.lords.events import (
     CardUsed,
 )
 from vegas_table.engine.lords.holdings import touched
+from vegas_table.engine.lords.payout import ALL_CASINOS, pay_casinos
 from vegas_table.engine.lords.state import OVER, Held, LordsState, Transfer, Underworld
+from vegas_table.engine.lords.steps import Finish, Owed, owe
 from vegas_table.engine.lords.track import INSTANT_WIN, advance
 
 LINE_SIZE = 3
@@ -85,7 +87,7 @@ def _card_id(uw: Underworld, card: str) -> int:
     return -1
 
 
-def do_acquire(state: LordsState, seat: int, action: Acquire, events: list[Event]) -> None:
+def do_acquire(state: LordsState, seat: int, action: Acquire, events: list[Event], owed: Owed) -> None:
     check_turn(state, seat, action)
     uw = _uw(state, action)
     if uw.acquires < 1:
@@ -108,10 +110,10 @@ def do_acquire(state: LordsState, seat: int, action: Acquire, events: list[Event
     if card.timing == "now":
         uw.discards.append(index)
         events.append(CardDiscarded(seat, card.name))
-    _after_card(state, events)
+    _after_card(state, owed)
 
 
-def do_use(state: LordsState, seat: int, action: UseCard, events: list[Event]) -> None:
+def do_use(state: LordsState, seat: int, action: UseCard, events: list[Event], owed: Owed) -> None:
     """Use an action card: only on your turn, never during another action (check_turn), once a turn."""
     check_turn(state, seat, action)
     uw = _uw(state, action)
@@ -131,7 +133,7 @@ def do_use(state: LordsState, seat: int, action: UseCard, events: list[Event]) -
     held.used = True
     events.append(CardUsed(seat, card.name, action.lot, card.use_cost))
     _run(state, seat, card, held, card.on_use, lot, events)
-    _after_card(state, events)
+    _after_card(state, owed)
 
 
 def _target(state: LordsState, seat: int, action: UseCard, card: CardDef) -> int:
@@ -150,12 +152,11 @@ def _target(state: LordsState, seat: int, action: UseCard, card: CardDef) -> int
     return lot
 
 
-def _after_card(state: LordsState, events: list[Event]) -> None:
-    """A card's points may reach the Instant Win space: the game ends when its effect is done."""
+def _after_card(state: LordsState, owed: Owed) -> None:
+    """A card's points may reach the Instant Win space: the game ends when its effect is done (the end of
+    the game is the turn's, above this module: owed)."""
     if state.phase != OVER and max(state.score) >= INSTANT_WIN:
-        from vegas_table.engine.lords.turn import finish
-
-        finish(state, events, "instant_win")
+        owe(owed, Finish("instant_win"))
 
 
 def triggers(state: LordsState, events: list[Event], colour: int) -> None:
@@ -242,8 +243,6 @@ def _extra(state: LordsState, seat: int, card: CardDef, held: Held | None, e: Ef
 
 def _pay_all(state: LordsState, seat: int, card: CardDef, held: Held | None, e: Effect, lot: int,
              events: list[Event]) -> None:
-    from vegas_table.engine.lords.turn import ALL_CASINOS, pay_casinos
-
     pay_casinos(state, events, ALL_CASINOS)
 
 
@@ -307,12 +306,6 @@ def give_cards(state: LordsState, transfers: tuple[Transfer, ...]) -> None:
         held = next(h for h in uw.hands[giver] if uw.cards[h.card].id == t.card)
         uw.hands[giver].remove(held)
         uw.hands[receiver].append(held)
-
-
-def reset_combo(state: LordsState, seat: int) -> None:
-    """Something other than a card moved `seat`'s chip: later card points start from where it is now."""
-    if state.uw is not None:
-        state.uw.combo_base[seat] = -1
 
 
 def discount(state: LordsState, seat: int, action: str) -> int:
