@@ -23,6 +23,7 @@ from vegas_table.engine.lasvegas.legal import legal_actions, place_options
 from vegas_table.engine.lasvegas.modules import Modules
 from vegas_table.engine.lasvegas.state import (
     CASINO_NAMES,
+    KICK,
     KIND_NAMES,
     NEUTRAL,
     OVER,
@@ -110,8 +111,12 @@ def _pending_view(state: LasVegasState) -> dict[str, JSONValue] | None:
     head = state.pending
     if head is None:
         return None
-    return {"kind": head.kind, "seat": head.seat, "casino": CASINO_NAMES[head.casino], "number": head.number,
-            "choices": [a.text() for a in legal_actions(state, head.seat)]}
+    choices = [a.text() for a in legal_actions(state, head.seat)]
+    shown: dict[str, JSONValue] = {"kind": head.kind, "seat": head.seat, "casino": CASINO_NAMES[head.casino],
+                                   "number": head.number, "choices": choices}
+    if head.kind == KICK:  # a second kicker of the same placement kicks after this one: the table sees both
+        shown["kickers"] = head.kickers
+    return shown
 
 
 def view(state: LasVegasState, seat: int | None) -> dict[str, JSONValue]:

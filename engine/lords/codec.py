@@ -162,11 +162,12 @@ def _public_view(state: LordsState) -> dict[str, JSONValue]:
         "discard_pile": [card_name(card) for card in state.discards],  # card by card: anyone may look through it
         "tiles_left": {COLOURS[c]: state.tiles_left[c] for c in range(len(COLOURS))},
         "pending": _pending_view(state), "trades": [_trade_json(t) for t in state.trades],
+        "next_trade": state.next_trade,  # the id the next offer gets: ids count every offer of the game
         "result": {"winners": list(state.winners), "reason": state.end_reason} if over else None,
         "seed": state.config.seed if over else None,
     }
     if state.uw is not None:  # only then: the views of other games are as they were
-        public["underworld"] = _underworld_view(state.uw)
+        public["underworld"] = _underworld_view(state.uw, state.config.cards)
     return public
 
 
@@ -178,13 +179,17 @@ def card_view(card: CardDef) -> dict[str, JSONValue]:
             "target": card.target or None}
 
 
-def _underworld_view(uw: Underworld) -> dict[str, JSONValue]:
-    """Everything at the table but the deck's order: the line, the discards card by card, every player's cards."""
+def _underworld_view(uw: Underworld, card_file: str) -> dict[str, JSONValue]:
+    """Everything at the table but the deck's order: the line, the discards card by card (by id), every
+    player's cards, the card points each seat has scored this turn (they move its chip as one payment), and
+    the game's card file ("": the shipped deck), so that anyone knows which cards the deck still holds."""
     hands: list[JSONValue] = [[{**card_view(uw.cards[h.card]), "money": h.money, "used": h.used} for h in hand]
                               for hand in uw.hands]
+    paying: list[JSONValue] = [None if base < 0 else {"from": base, "points": points}
+                               for base, points in zip(uw.combo_base, uw.combo_points, strict=True)]
     return {"deck_left": len(uw.deck), "line": [card_view(uw.cards[c]) for c in uw.line],
-            "discards": [uw.cards[c].name for c in uw.discards], "hands": hands, "acquires_left": uw.acquires,
-            "extra_gambles": uw.gambles}
+            "discards": [uw.cards[c].id for c in uw.discards], "hands": hands, "acquires_left": uw.acquires,
+            "extra_gambles": uw.gambles, "card_payments": paying, "card_file": card_file}
 
 
 def _pending_view(state: LordsState) -> dict[str, JSONValue] | None:

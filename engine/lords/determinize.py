@@ -12,9 +12,9 @@ fourth stack, a quarter of the cards left after the deal (in a 2-player game the
 it meets, which the discard pile shows: those before its fourth other card). The card in hand (`last_card`
 while the draw step waits for a decision) is neither in the deck nor in the discards. Where the view is
 silent the world is the simplest that fits it: decisions queued behind the one shown (players placing
-reorganized dice) are rebuilt from the dice, the next trade number is one past the open trades', and no
-Underworld card points have been scored yet this turn (they move the score chip as one payment). The
-Underworld deck is the one the engine ships (a game's own card file is not in the view).
+reorganized dice) are rebuilt from the dice. The view tells everything else that decides what happens
+next: the next trade's number, the card points each seat has scored this turn (they move its chip as one
+payment), and the game's Underworld card file (so a game's own deck is drawn from as the shipped one is).
 """
 
 from __future__ import annotations
@@ -39,14 +39,15 @@ def determinize(view: Mapping[str, Any], seat: int, rng: RandomSource) -> LordsS
     data: dict[str, Any] = {
         "v": ENCODING_VERSION, "rng": 0,
         "config": {"game": view["game"], "rules": view["rules"], "players": players,
-                   "seed": view["seed"] or fresh_seed(rng), "options": list(view["options"])},
+                   "seed": view["seed"] or fresh_seed(rng), "options": list(view["options"]),
+                   "cards": view["underworld"]["card_file"] if "underworld" in view else ""},
         "money": [s["money"] for s in view["seats"]], "score": [s["score"] for s in view["seats"]],
         "marker": [lots.get(LOTS[i].name, {}).get("marker", -1) for i in range(LOT_COUNT)],
         "tile": [COLOURS.index(lots[LOTS[i].name]["tile"]) if "tile" in lots.get(LOTS[i].name, {}) else -1
                  for i in range(LOT_COUNT)],
         "turn": view["turn"], "current": view["current"], "phase": view["phase"], "gambled": view["gambled"],
         "last_card": _card(view["last_card"]), "trades": list(view["trades"]),
-        "next_trade": 1 + max((t["id"] for t in view["trades"]), default=0),
+        "next_trade": view["next_trade"],
         "winners": list(view["result"]["winners"]) if view["result"] else [],
         "end_reason": view["result"]["reason"] if view["result"] else "",
     }
@@ -123,21 +124,19 @@ def _closed(players: int, card: int) -> bool:
 
 
 def _underworld(view: Mapping[str, Any], rng: RandomSource) -> dict[str, Any]:
-    """The Underworld's encoding: the line, discards and hands from the view, the rest of the deck shuffled."""
+    """The Underworld's encoding: the line, discards, hands and this turn's card points from the view, the
+    rest of the game's deck (its card file's, also in the view) shuffled; cards known by id."""
     shown = view["underworld"]
-    cards = cards_for("")
+    cards = cards_for(shown["card_file"])
     by_id = {card.id: index for index, card in enumerate(cards)}
-    by_name = {card.name: index for index, card in enumerate(cards)}
-    if any(c["id"] not in by_id for c in shown["line"]) or any(h["id"] not in by_id for hand in shown["hands"]
-                                                                for h in hand):
-        raise ValueError("determinize knows the Underworld deck the engine ships, not a game's own card file")
     line = [by_id[c["id"]] for c in shown["line"]]
-    discards = [by_name[name] for name in shown["discards"]]
+    discards = [by_id[card] for card in shown["discards"]]
     hands = [[[by_id[h["id"]], h["money"], h["used"]] for h in hand] for hand in shown["hands"]]
     left = Counter({index: card.copies for index, card in enumerate(cards)})
     left.subtract([*line, *discards, *(h[0] for hand in hands for h in hand)])
     deck = sorted(left.elements())
     shuffle(deck, rng)
-    players = view["players"]
+    paying = shown["card_payments"]
     return {"deck": deck, "line": line, "discards": discards, "hands": hands, "acquires": shown["acquires_left"],
-            "gambles": shown["extra_gambles"], "combo_base": [-1] * players, "combo_points": [0] * players}
+            "gambles": shown["extra_gambles"], "combo_base": [-1 if p is None else p["from"] for p in paying],
+            "combo_points": [0 if p is None else p["points"] for p in paying]}
