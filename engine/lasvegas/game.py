@@ -96,6 +96,9 @@ class LasVegas:
     def state_hash(self, state: LasVegasState) -> str:
         return canonical_hash(encode(state))
 
+    def sealed(self, state: LasVegasState) -> LasVegasState:
+        return state.sealed()
+
     def clone(self, state: LasVegasState) -> LasVegasState:
         return state.clone()
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from vegas_table.engine.core.api import GameConfig
 from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.core.sealing import sealed_copy
 from vegas_table.engine.lasvegas.modules import Modules
 
 if TYPE_CHECKING:
@@ -137,3 +138,8 @@ class LasVegasState:
         twin.round, twin.start_player, twin.current, twin.turn = self.round, self.start_player, self.current, self.turn
         twin.phase, twin.pending, twin.winners, twin.owners = self.phase, self.pending, self.winners, self.owners
         return twin
+
+    def sealed(self) -> LasVegasState:
+        """A copy for a seat's eyes (`engine.core.sealing`): the table shared, the pile sorted, the generator
+        blank, the seed sealed until the game is over."""
+        return sealed_copy(self, self.phase == OVER, deck=sorted(self.deck))

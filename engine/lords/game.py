@@ -118,6 +118,9 @@ class LordsOfVegas:
     def state_hash(self, state: LordsState) -> str:
         return canonical_hash(encode(state))
 
+    def sealed(self, state: LordsState) -> LordsState:
+        return state.sealed()
+
     def clone(self, state: LordsState) -> LordsState:
         return state.clone()
 
