@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from vegas_table.engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
 from vegas_table.engine.core.canonical import JSONValue, canonical_hash
@@ -17,6 +17,7 @@ from vegas_table.engine.lords.determinize import determinize
 from vegas_table.engine.lords.develop import do_build, do_raise, do_remodel, do_reorganize, do_sprawl
 from vegas_table.engine.lords.events import describe
 from vegas_table.engine.lords.gamble import do_gamble
+from vegas_table.engine.lords.holdings import holdings
 from vegas_table.engine.lords.legal import decision_answers, legal_actions
 from vegas_table.engine.lords.sample import random_action
 from vegas_table.engine.lords.state import OVER, PLAYER_COLOURS, LordsState
@@ -100,14 +101,14 @@ class LordsOfVegas:
         return Result(state.winners, standings, state.end_reason)
 
     def view(self, state: LordsState, seat: int | None) -> dict[str, JSONValue]:
-        return view(state, seat)
+        return cast("dict[str, JSONValue]", view(state, seat))  # a LordsView (`views.py`) as the interface has it
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: RandomSource) -> LordsState:
         """A full state that shows `seat` exactly `view`, the deck drawn anew (see `determinize.py`)."""
         return determinize(view, seat, rng)
 
     def views(self, state: LordsState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
-        return views(state, seats)
+        return cast("list[dict[str, JSONValue]]", views(state, seats))
 
     def encode(self, state: LordsState) -> dict[str, JSONValue]:
         return encode(state)
@@ -119,6 +120,9 @@ class LordsOfVegas:
         return canonical_hash(encode(state))
 
     def sealed(self, state: LordsState) -> LordsState:
+        """The state sealed for a seat's eyes, sharing its holdings counted first (so that both keep one index
+        of who holds what, the state's, which the rules keep up to date)."""
+        holdings(state)
         return state.sealed()
 
     def clone(self, state: LordsState) -> LordsState:
