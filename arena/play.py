@@ -1,7 +1,8 @@
 """One game of bots, from a `GameSpec`: plain data, so it can be sent to another process or machine.
 
 A spec names its bots rather than holding them: each seat's bot is made where the game is played, seeded
-from the game's seed and the seat ("<seed>/<seat>"), so the same spec gives the same game anywhere.
+one way from the game's seed and the seat (`bots.seeds.seat_seed`), so the same spec gives the same game
+anywhere and no bot can tell the game's seed from its own.
 """
 
 from __future__ import annotations

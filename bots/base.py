@@ -2,12 +2,17 @@
 
 A bot is a class with one method, `choose(turn)`. A `Turn` holds only what the bot's seat may see: the
 seat's view (the very dict `Game.view(state, seat)` gives, which is also what the server streams to that
-seat) and the seat's legal actions. It never holds the state, so a bot cannot read the deck order or the
-dice generator's seed: bots are honest by construction. Because the view and the legal actions are the
+seat) and the seat's legal actions. It never holds the state: in-process, where both are computed on first
+use, they are made from the state sealed (`Game.sealed`: the deck orders, the generator and the seed
+replaced), so nothing a bot is handed, followed reference by reference, reaches the deck order or the
+dice generator's seed: bots are honest by construction (tests/bots/test_honesty.py plays a bot that tries,
+on every path). A bot in the same process could still search the interpreter itself (`gc`, frames):
+untrusted bots play from their own process, with `vegas bot`. Because the view and the legal actions are the
 same in-process and over the network, one class runs unchanged in `vegas simulate`, in the server's own
 bot seats and remotely with `vegas bot`.
 
-A bot gets its own `random.Random`, seeded by whoever runs it, so simulations are reproducible. (Bots are
+A bot gets its own `random.Random`, seeded by whoever runs it, so simulations are reproducible (in-process,
+from a one-way digest of the game's seed and the seat, `bots.seeds`; on the server, from the public game id). (Bots are
 players, not rules: their choices are recorded as actions, so replays never depend on a bot's generator.)
 """
 

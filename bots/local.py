@@ -120,10 +120,11 @@ def game_info(config: GameConfig, seat: int, people: frozenset[int] = frozenset(
 
 
 def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_limit: float | None = None) -> Turn:
-    """The `Turn` of `info.seat` in `state` at `version`: its view and legal actions, each computed on first use."""
-    seat = info.seat
-    return Turn(info, version, lambda: game.view(state, seat),
-                lambda: EngineLegalActions(game.legal_actions(state, seat)), time_limit)
+    """The `Turn` of `info.seat` in `state` at `version`: its view and legal actions, each computed on first use
+    from the state sealed (`Game.sealed`), so nothing the bot is handed reaches the seed or a deck's order."""
+    seat, seen = info.seat, game.sealed(state)
+    return Turn(info, version, lambda: game.view(seen, seat),
+                lambda: EngineLegalActions(game.legal_actions(seen, seat)), time_limit)
 
 
 def engine_action(game: Game[Any], choice: Choice) -> Any:

@@ -122,9 +122,8 @@ class ViewTensor:
                 d["underworld_hands"][seat, kind] += 1
                 d["underworld_used"][seat, kind] += card.get("used", False)
                 d["underworld_money"][seat, kind] += card.get("money", 0)
-        names = {card.name: k for k, card in enumerate(cards_for(""))}
-        for name in cards["discards"]:
-            d["underworld_discards"][names[name]] += 1
+        for card_id in cards["discards"]:
+            d["underworld_discards"][UNDERWORLD_CARDS.index(card_id)] += 1
         d["underworld_acquires_left"][0] = cards.get("acquires_left", 0)
         d["underworld_extra_gambles"][0] = cards.get("extra_gambles", 0)
 

@@ -23,6 +23,7 @@ from vegas_table.engine.lasvegas.legal import legal_actions, place_options
 from vegas_table.engine.lasvegas.modules import Modules
 from vegas_table.engine.lasvegas.state import (
     CASINO_NAMES,
+    KICK,
     KIND_NAMES,
     NEUTRAL,
     OVER,
@@ -32,6 +33,7 @@ from vegas_table.engine.lasvegas.state import (
     Decision,
     LasVegasState,
 )
+from vegas_table.engine.lasvegas.views import CasinoView, LasVegasView, PendingView, SeatView
 
 ENCODING_VERSION = 1
 
@@ -81,13 +83,13 @@ def decode(data: Mapping[str, Any]) -> LasVegasState:
     return state
 
 
-def _notes_view(notes: list[int]) -> list[JSONValue]:
+def _notes_view(notes: list[int]) -> list[int | str]:
     return ["rainbow" if n == RAINBOW else n for n in notes]
 
 
-def _casino_view(state: LasVegasState, casino: int) -> dict[str, JSONValue]:
+def _casino_view(state: LasVegasState, casino: int) -> CasinoView:
     seats = range(state.players)
-    view: dict[str, JSONValue] = {
+    view: CasinoView = {
         "casino": CASINO_NAMES[casino], "notes": _notes_view(state.notes[casino]),
         "dice": [state.dice[casino][s] for s in seats], "biggies": [state.biggies[casino][s] for s in seats],
         "white": state.dice[casino][NEUTRAL], "counts": [state.score(casino, s) for s in seats],
@@ -98,35 +100,39 @@ def _casino_view(state: LasVegasState, casino: int) -> dict[str, JSONValue]:
     return view
 
 
-def _seat_view(state: LasVegasState, seat: int) -> dict[str, JSONValue]:
+def _seat_view(state: LasVegasState, seat: int) -> SeatView:
     hand = state.hands[seat]
     return {"seat": seat, "name": state.name(seat), "colour": PLAYER_COLOURS[seat], "money": state.money(seat),
             "notes": len(state.won[seat]), "won": list(state.won[seat]),
-            "hand": {KIND_NAMES[k]: hand[k] for k in range(len(KIND_NAMES))},
+            "hand": {"die": hand[0], "biggie": hand[1], "kicker": hand[2], "white": hand[3]},  # KIND_NAMES' order
             "kickers_used": state.kickers_used[seat]}
 
 
-def _pending_view(state: LasVegasState) -> dict[str, JSONValue] | None:
+def _pending_view(state: LasVegasState) -> PendingView | None:
     head = state.pending
     if head is None:
         return None
-    return {"kind": head.kind, "seat": head.seat, "casino": CASINO_NAMES[head.casino], "number": head.number,
-            "choices": [a.text() for a in legal_actions(state, head.seat)]}
+    choices = [a.text() for a in legal_actions(state, head.seat)]
+    shown: PendingView = {"kind": head.kind, "seat": head.seat, "casino": CASINO_NAMES[head.casino],
+                                   "number": head.number, "choices": choices}
+    if head.kind == KICK:  # a second kicker of the same placement kicks after this one: the table sees both
+        shown["kickers"] = head.kickers
+    return shown
 
 
-def view(state: LasVegasState, seat: int | None) -> dict[str, JSONValue]:
+def view(state: LasVegasState, seat: int | None) -> LasVegasView:
     """What `seat` (None: a spectator) may see: everything but the pile's order and, until the end, the seed."""
     return views(state, (seat,))[0]
 
 
-def views(state: LasVegasState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
+def views(state: LasVegasState, seats: Sequence[int | None]) -> list[LasVegasView]:
     """The views of `seats`, sharing their common parts. Las Vegas hides nothing from one player that
     another sees (money is public: ruling 13 of docs/LASVEGAS.md), so the views differ only in `viewer`."""
     public = _public_view(state)
     return [{**public, "viewer": seat} for seat in seats]
 
 
-def _public_view(state: LasVegasState) -> dict[str, JSONValue]:
+def _public_view(state: LasVegasState) -> LasVegasView:
     over = state.phase == OVER
     placing = not over and state.pending is None and bool(state.options)
     return {

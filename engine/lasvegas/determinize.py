@@ -8,8 +8,6 @@ but the view, so two states that look the same to the seat give identically dist
 
 Where the view is silent, the world is the simplest one that fits it:
 * the notes slid under the pile are reshuffled with the rest (a player who remembers them knows more);
-* a kick waiting for an answer is the placement's last kicker (the view does not say whether a second
-  kicker of the same placement waits behind it);
 * at the slot machine, the owners still to take a note, and those tied out, are ranked again from the
   slot machine's dice; the notes already taken are each taker's last note won (white's, under the pile,
   is taken to be the pile's highest: it only names the note in the event that closes the payout).
@@ -85,7 +83,7 @@ def _pending(view: Mapping[str, Any], slot_dice: list[list[int]], won: list[list
             "order": [], "paid": [], "cancelled": []}
     if shown["kind"] == KICK:
         head["number"] = shown["number"]
-        head["kickers"] = 1
+        head["kickers"] = shown["kickers"]
         return head
     _, order, cancelled = slot_ranking([(o, k, p) for o, k, p in slot_dice], view["players"])
     head["cancelled"] = list(cancelled)

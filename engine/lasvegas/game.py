@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from vegas_table.engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
 from vegas_table.engine.core.canonical import JSONValue, canonical_hash
@@ -78,14 +78,14 @@ class LasVegas:
         return Result(state.winners, standings, "four_rounds")
 
     def view(self, state: LasVegasState, seat: int | None) -> dict[str, JSONValue]:
-        return view(state, seat)
+        return cast("dict[str, JSONValue]", view(state, seat))  # a LasVegasView (`views.py`) as the interface has it
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: RandomSource) -> LasVegasState:
         """A full state that shows `seat` exactly `view`, the pile drawn anew (see `determinize.py`)."""
         return determinize(view, seat, rng)
 
     def views(self, state: LasVegasState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
-        return views(state, seats)
+        return cast("list[dict[str, JSONValue]]", views(state, seats))
 
     def encode(self, state: LasVegasState) -> dict[str, JSONValue]:
         return encode(state)
@@ -95,6 +95,9 @@ class LasVegas:
 
     def state_hash(self, state: LasVegasState) -> str:
         return canonical_hash(encode(state))
+
+    def sealed(self, state: LasVegasState) -> LasVegasState:
+        return state.sealed()
 
     def clone(self, state: LasVegasState) -> LasVegasState:
         return state.clone()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from vegas_table.engine.core.api import GameConfig
 from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.core.sealing import sealed_copy
 from vegas_table.engine.lasvegas.actions import PLAYER_COLOURS as PLAYER_COLOURS  # re-exported: the seats by colour
 from vegas_table.engine.lasvegas.actions import Place
 from vegas_table.engine.lasvegas.modules import Modules
@@ -134,3 +135,8 @@ class LasVegasState:
         twin.round, twin.start_player, twin.current, twin.turn = self.round, self.start_player, self.current, self.turn
         twin.phase, twin.pending, twin.winners, twin.owners = self.phase, self.pending, self.winners, self.owners
         return twin
+
+    def sealed(self) -> LasVegasState:
+        """A copy for a seat's eyes (`engine.core.sealing`): the table shared, the pile sorted, the generator
+        blank, the seed sealed until the game is over."""
+        return sealed_copy(self, self.phase == OVER, deck=sorted(self.deck))

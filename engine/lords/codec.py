@@ -33,6 +33,18 @@ from vegas_table.engine.lords.state import (
     Underworld,
 )
 from vegas_table.engine.lords.track import next_stop
+from vegas_table.engine.lords.views import (
+    CardPayment,
+    CardView,
+    CasinoView,
+    HeldCardView,
+    LordsView,
+    LotView,
+    PendingView,
+    SeatView,
+    TradeView,
+    UnderworldView,
+)
 
 ENCODING_VERSION = 1
 
@@ -42,7 +54,7 @@ def _decision_json(d: Decision) -> dict[str, JSONValue]:
             "values": list(d.values), "lots": list(d.lots), "bet": d.bet}
 
 
-def _trade_json(t: Trade) -> dict[str, JSONValue]:
+def _trade_json(t: Trade) -> TradeView:
     return {"id": t.id, "proposer": t.proposer, "transfers": [x.text() for x in t.transfers],
             "parties": list(t.parties), "accepted": list(t.accepted),
             "removes": {str(seat): list(lots) for seat, lots in sorted(t.removes.items())}}
@@ -115,7 +127,7 @@ def decode(data: Mapping[str, Any]) -> LordsState:
     return state
 
 
-def _lot_view(state: LordsState, i: int) -> dict[str, JSONValue] | None:
+def _lot_view(state: LordsState, i: int) -> LotView | None:
     if state.tile[i] < 0:
         return {"marker": state.marker[i]} if state.marker[i] >= 0 else None
     die = [state.die_owner[i], state.die_pips[i]] if state.die_owner[i] >= 0 else None
@@ -123,25 +135,25 @@ def _lot_view(state: LordsState, i: int) -> dict[str, JSONValue] | None:
             "reorganized": state.reorganized[i]}
 
 
-def view(state: LordsState, seat: int | None) -> dict[str, JSONValue]:
+def view(state: LordsState, seat: int | None) -> LordsView:
     """What `seat` (None: a spectator) may see: everything but the deck order and, until the end, the seed."""
     return views(state, (seat,))[0]
 
 
-def views(state: LordsState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
+def views(state: LordsState, seats: Sequence[int | None]) -> list[LordsView]:
     """The views of `seats`, sharing their common parts. Nothing in Lords of Vegas is hidden from one
     player and shown to another (cards are drawn face up), so the views differ only in `viewer`."""
     public = _public_view(state)
     return [{**public, "viewer": seat} for seat in seats]
 
 
-def _public_view(state: LordsState) -> dict[str, JSONValue]:
-    seats = [{"seat": s, "name": state.name(s), "colour": state.names[s], "money": state.money[s],
+def _public_view(state: LordsState) -> LordsView:
+    seats: list[SeatView] = [{"seat": s, "name": state.name(s), "colour": state.names[s], "money": state.money[s],
               "score": state.score[s], "next_stop": next_stop(state.score[s]),
               "markers_left": MARKERS_PER_PLAYER - state.markers_down(s),
               "dice_left": DICE_PER_PLAYER - state.dice_down(s)} for s in range(state.players)]
     lots = {LOTS[i].name: v for i in range(LOT_COUNT) if (v := _lot_view(state, i)) is not None}
-    casinos = []
+    casinos: list[CasinoView] = []
     for root in sorted(state.casinos):
         members = state.casinos[root]
         chief = boss(state, members)
@@ -152,7 +164,7 @@ def _public_view(state: LordsState) -> dict[str, JSONValue]:
     for card in state.discards:
         discards[CARD_COLOURS[LOTS[card].card_colour] if card < LOT_COUNT else "strip"] += 1
     over = state.phase == OVER
-    public: dict[str, JSONValue] = {
+    public: LordsView = {
         "game": state.config.game, "rules": state.config.rules, "options": list(state.config.options),
         "players": state.players, "viewer": None, "seats": seats, "turn": state.turn, "current": state.current,
         "phase": state.phase, "gambled": state.gambled,
@@ -161,15 +173,16 @@ def _public_view(state: LordsState) -> dict[str, JSONValue]:
         "discard_pile": [card_name(card) for card in state.discards],  # card by card: anyone may look through it
         "tiles_left": {COLOURS[c]: state.tiles_left[c] for c in range(len(COLOURS))},
         "pending": _pending_view(state), "trades": [_trade_json(t) for t in state.trades],
+        "next_trade": state.next_trade,  # the id the next offer gets: ids count every offer of the game
         "result": {"winners": list(state.winners), "reason": state.end_reason} if over else None,
         "seed": state.config.seed if over else None,
     }
     if state.uw is not None:  # only then: the views of other games are as they were
-        public["underworld"] = _underworld_view(state.uw)
+        public["underworld"] = _underworld_view(state.uw, state.config.cards)
     return public
 
 
-def card_view(card: CardDef) -> dict[str, JSONValue]:
+def card_view(card: CardDef) -> CardView:
     """A card as players read it: id, name, cost, end-of-game points, timing, its printed words and what it
     does as the engine plays it (`card_words.card_effect`)."""
     return {"id": card.id, "name": card.name, "cost": card.cost, "points": card.points, "timing": card.timing,
@@ -177,16 +190,20 @@ def card_view(card: CardDef) -> dict[str, JSONValue]:
             "target": card.target or None}
 
 
-def _underworld_view(uw: Underworld) -> dict[str, JSONValue]:
-    """Everything at the table but the deck's order: the line, the discards card by card, every player's cards."""
-    hands: list[JSONValue] = [[{**card_view(uw.cards[h.card]), "money": h.money, "used": h.used} for h in hand]
-                              for hand in uw.hands]
+def _underworld_view(uw: Underworld, card_file: str) -> UnderworldView:
+    """Everything at the table but the deck's order: the line, the discards card by card (by id), every
+    player's cards, the card points each seat has scored this turn (they move its chip as one payment), and
+    the game's card file ("": the shipped deck), so that anyone knows which cards the deck still holds."""
+    hands: list[list[HeldCardView]] = [[{**card_view(uw.cards[h.card]), "money": h.money, "used": h.used}
+                                        for h in hand] for hand in uw.hands]
+    paying: list[CardPayment | None] = [None if base < 0 else {"from": base, "points": points}
+                               for base, points in zip(uw.combo_base, uw.combo_points, strict=True)]
     return {"deck_left": len(uw.deck), "line": [card_view(uw.cards[c]) for c in uw.line],
-            "discards": [uw.cards[c].name for c in uw.discards], "hands": hands, "acquires_left": uw.acquires,
-            "extra_gambles": uw.gambles}
+            "discards": [uw.cards[c].id for c in uw.discards], "hands": hands, "acquires_left": uw.acquires,
+            "extra_gambles": uw.gambles, "card_payments": paying, "card_file": card_file}
 
 
-def _pending_view(state: LordsState) -> dict[str, JSONValue] | None:
+def _pending_view(state: LordsState) -> PendingView | None:
     if not state.pending:
         return None
     d = state.pending[0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from vegas_table.engine.core.api import Event, GameConfig, RandomSource, Result, RuleSetInfo
 from vegas_table.engine.core.canonical import JSONValue, canonical_hash
@@ -13,6 +13,7 @@ from vegas_table.engine.lords import actions as a
 from vegas_table.engine.lords.codec import decode, encode, view, views
 from vegas_table.engine.lords.determinize import determinize
 from vegas_table.engine.lords.events import describe
+from vegas_table.engine.lords.holdings import holdings
 from vegas_table.engine.lords.legal import decision_answers, legal_actions
 from vegas_table.engine.lords.play import perform
 from vegas_table.engine.lords.sample import random_action
@@ -78,14 +79,14 @@ class LordsOfVegas:
         return Result(state.winners, standings, state.end_reason)
 
     def view(self, state: LordsState, seat: int | None) -> dict[str, JSONValue]:
-        return view(state, seat)
+        return cast("dict[str, JSONValue]", view(state, seat))  # a LordsView (`views.py`) as the interface has it
 
     def determinize(self, view: Mapping[str, Any], seat: int, rng: RandomSource) -> LordsState:
         """A full state that shows `seat` exactly `view`, the deck drawn anew (see `determinize.py`)."""
         return determinize(view, seat, rng)
 
     def views(self, state: LordsState, seats: Sequence[int | None]) -> list[dict[str, JSONValue]]:
-        return views(state, seats)
+        return cast("list[dict[str, JSONValue]]", views(state, seats))
 
     def encode(self, state: LordsState) -> dict[str, JSONValue]:
         return encode(state)
@@ -95,6 +96,12 @@ class LordsOfVegas:
 
     def state_hash(self, state: LordsState) -> str:
         return canonical_hash(encode(state))
+
+    def sealed(self, state: LordsState) -> LordsState:
+        """The state sealed for a seat's eyes, sharing its holdings counted first (so that both keep one index
+        of who holds what, the state's, which the rules keep up to date)."""
+        holdings(state)
+        return state.sealed()
 
     def clone(self, state: LordsState) -> LordsState:
         return state.clone()

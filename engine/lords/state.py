@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from vegas_table.engine.core.api import GameConfig
 from vegas_table.engine.core.rng import Rng
+from vegas_table.engine.core.sealing import sealed_copy
 from vegas_table.engine.lords.board import COLOURS, LOT_COUNT, TILES_PER_COLOUR
 from vegas_table.engine.lords.cards import CardDef
 
@@ -202,3 +203,12 @@ class LordsState:
         twin.uw = self.uw.clone() if self.uw is not None else None
         twin.holdings = self.holdings.copy() if self.holdings is not None else None
         return twin
+
+    def sealed(self) -> LordsState:
+        """A copy for a seat's eyes (`engine.core.sealing`): the table shared, the property and Underworld decks
+        sorted, the generator blank, the seed sealed until the game is over."""
+        uw = self.uw
+        if uw is not None:
+            uw = Underworld(uw.cards, sorted(uw.deck), uw.line, uw.discards, uw.hands, uw.acquires, uw.gambles,
+                            uw.combo_base, uw.combo_points)
+        return sealed_copy(self, self.phase == OVER, deck=sorted(self.deck), uw=uw)

@@ -13,13 +13,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.engine.lasvegas.invariants import check as check_lasvegas
 from tests.engine.lords.invariants import check as check_lords
+from tests.engine.lords.test_properties import random_trade
 from tests.engine.positions import configs, walk
-from vegas_table.engine import GameConfig, get_game
+from vegas_table.engine import GameConfig, IllegalAction, get_game
 from vegas_table.engine.core.canonical import canonical_bytes
 from vegas_table.engine.core.rng import Rng
 
@@ -82,3 +84,60 @@ def test_states_that_look_the_same_to_the_seat_give_the_same_worlds(config: Game
             assert canonical_bytes(game.view(twin, seat)) == canonical_bytes(view)
             worlds = [game.determinize(game.view(s, seat), seat, random.Random(step)) for s in (state, twin)]
             assert game.encode(worlds[0]) == game.encode(worlds[1])
+
+
+def _revealed(before: Any, after: Any) -> bool:
+    """Whether an action turned up something hidden: a roll of the generator, or a card off the top of a deck
+    (the top is the end of the list; notes slid under the pile go in at its start, turning nothing up)."""
+    decks = [(before.deck, after.deck)]
+    if getattr(before, "uw", None) is not None:
+        decks.append((before.uw.deck, after.uw.deck))
+    drawn = any(len(new) < len(old) or new[len(new) - len(old):] != old for old, new in decks)
+    return bool(drawn or before.rng.drawn != after.rng.drawn)
+
+
+def _options(game: Any, state: Any, rng: random.Random, most: int) -> list[tuple[int, Any]]:
+    """Up to `most` legal actions of any seat that may act (each range at its ends), drawn with `rng`, and in
+    Lords of Vegas a trade offered by anyone (legal actions list no offers: there are too many)."""
+    options = []
+    for seat in range(game.config(state).players):
+        for option in game.legal_actions(state, seat):
+            ends = (option.at(option.low), option.at(option.high)) if hasattr(option, "at") else (option,)
+            options += [(seat, action) for action in ends]
+    chosen = rng.sample(options, min(most, len(options)))
+    if game.name == "lords" and not state.pending:
+        proposer = rng.randrange(state.players)
+        chosen.append((proposer, game.parse_action(random_trade(rng, state, proposer))))
+    return chosen
+
+
+def _unsealed(view: dict[str, Any]) -> dict[str, Any]:
+    """The view but its seed: the end of the game shows the seed, which no world drawn before it can know."""
+    return {key: value for key, value in view.items() if key != "seed"}
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
+@given(configs(), st.integers(0, 2**32))
+def test_the_drawn_world_has_the_real_future_wherever_no_hidden_part_decides_it(config: GameConfig,
+                                                                                choices: int) -> None:
+    """At every decision, for every seat: each legal action (of any seat) applied to the world and to the real
+    state gives that seat the same view, whenever it turns up no hidden card or roll in the real game."""
+    game = get_game(config.game)
+    draws = random.Random(choices)
+    for state in walk(config, random.Random(choices), trades=0.1):
+        if game.is_over(state):
+            continue
+        for seat in range(config.players):
+            world = game.determinize(_as_json(game.view(state, seat)), seat, draws)
+            for actor, action in _options(game, state, draws, 4):
+                real, drawn = game.clone(state), game.clone(world)
+                try:
+                    game.apply(real, actor, action)
+                except IllegalAction:  # an offer of what the proposer does not hold: refused in the world too
+                    with pytest.raises(IllegalAction):
+                        game.apply(drawn, actor, action)
+                    continue
+                game.apply(drawn, actor, action)
+                if not _revealed(state, real):
+                    assert canonical_bytes(_unsealed(game.view(drawn, seat))) == \
+                        canonical_bytes(_unsealed(game.view(real, seat))), f"{action.text()} by seat {actor}"

@@ -67,7 +67,7 @@ def test_a_pending_decision_is_in_the_view_with_its_choices() -> None:
     play(state, ANNA, "place 4")
     view = GAME.view(state, CARLA)
     assert view["pending"] == {"kind": "kick", "seat": ANNA, "casino": "4", "number": 4,
-                               "choices": ["kick blue", "kick green"]}
+                               "choices": ["kick blue", "kick green"], "kickers": 1}
     assert view["can_place"] == [] and GAME.actors(state) == (ANNA,)
 
 
