@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vegas_table.bots.base import Bot
-from vegas_table.bots.local import decide, game_info, seat_to_ask
+from vegas_table.bots.local import decide, game_info, hears_game_end, seat_to_ask
 from vegas_table.bots.registry import make_bot
 from vegas_table.bots.seeds import seat_seed
 from vegas_table.engine import GameConfig, Match, get_game
@@ -55,24 +55,33 @@ def play_spec(spec: GameSpec) -> GameRecord:
 
 
 def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None) -> GameRecord:
-    """Play one complete game; bots[seat] chooses for each seat, from that seat's view."""
+    """Play one complete game; bots[seat] chooses for each seat, from that seat's view. A random bot's decision
+    costs about what the engine's action does, so the loop calls the game's own functions, held in locals,
+    rather than the match's properties around them."""
     game = get_game(config.game)
     match = Match(game, config)
     recorder = RecordedMatch(match, replay, fsync=False) if replay else None
     play = recorder.play if recorder else match.play
+    state, history = match.state, match.history  # the match changes both in place
+    is_over, actors, legal_actions = game.is_over, game.actors, game.legal_actions
     infos = [game_info(config, seat) for seat in range(config.players)]
+    seats = range(config.players)
+
+    def may_act(seat: int) -> bool:
+        return bool(legal_actions(state, seat))
+
     for bot, info in zip(bots, infos, strict=True):
         bot.on_game_start(info)
-    while not match.over:
-        if len(match.history) >= MAX_ACTIONS_PER_GAME:
+    while not is_over(state):
+        if len(history) >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
-        actors = match.actors()
-        seat = seat_to_ask(actors, range(config.players), lambda s: bool(game.legal_actions(match.state, s)))
+        seat = seat_to_ask(actors(state), seats, may_act)
         assert seat is not None
-        play(seat, decide(bots[seat], game, match.state, infos[seat], len(match.history)))
+        play(seat, decide(bots[seat], game, state, infos[seat], len(history)))
     result = match.result
     assert result is not None
     for seat, bot in enumerate(bots):
-        bot.on_game_end(game.view(match.state, seat))
+        if hears_game_end(bot):  # a view nobody reads costs as much as a few actions
+            bot.on_game_end(game.view(state, seat))
     return GameRecord(0, tuple(b.name for b in bots), result.winners, tuple(dict(s) for s in result.standings),
-                      game.turn_number(match.state), len(match.history))
+                      game.turn_number(state), len(history))

@@ -141,6 +141,12 @@ def decide(bot: Bot, game: Game[Any], state: Any, info: GameInfo, version: int,
     return engine_action(game, bot.choose(turn_for(game, state, info, version, time_limit)))
 
 
+def hears_game_end(bot: Bot) -> bool:
+    """Whether `bot` does anything with its final view (its class overrides `Bot.on_game_end`): only then is
+    the view worth building."""
+    return type(bot).on_game_end is not Bot.on_game_end
+
+
 def choice_text(choice: Choice) -> str:
     """A bot's choice as the text a player would send (for bots that play through the server)."""
     if isinstance(choice, LegalAction) and choice.is_range:
