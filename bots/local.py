@@ -121,9 +121,33 @@ def game_info(config: GameConfig, seat: int, people: frozenset[int] = frozenset(
 
 def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_limit: float | None = None) -> Turn:
     """The `Turn` of `info.seat` in `state` at `version`: its view and legal actions, each computed on first use."""
-    seat = info.seat
-    return Turn(info, version, lambda: game.view(state, seat),
-                lambda: EngineLegalActions(game.legal_actions(state, seat)), time_limit)
+    return SeatAsker(game, state, info).turn(version, time_limit)
+
+
+class SeatAsker:
+    """One seat's turns in one game whose state changes in place (`arena.play`): the functions that compute
+    the seat's view and legal actions are made once for the game, not for every decision, and each turn is
+    handed them, so a bot that never reads the view never pays for it. A turn read after the state has moved
+    on shows the state as it is then; a bot reads its turn before it chooses."""
+
+    __slots__ = ("game", "info", "legal", "view")
+
+    def __init__(self, game: Game[Any], state: Any, info: GameInfo) -> None:
+        seat, view, legal_actions = info.seat, game.view, game.legal_actions
+        self.game = game
+        self.info = info
+        self.view: Callable[[], Mapping[str, Any]] = lambda: view(state, seat)
+        self.legal: Callable[[], Sequence[LegalAction]] = lambda: EngineLegalActions(legal_actions(state, seat))
+
+    def turn(self, version: int, time_limit: float | None = None) -> Turn:
+        return Turn(self.info, version, self.view, self.legal, time_limit)
+
+    def decide(self, bot: Bot, version: int) -> Any:
+        """The engine action `bot` plays for the seat at `version` (`decide`, without making its functions)."""
+        choice = bot.choose(Turn(self.info, version, self.view, self.legal))
+        if type(choice) is LegalAction and choice.action is not None and choice.low is None:
+            return choice.action  # a plain legal action chosen as it is: the common case, taken first
+        return engine_action(self.game, choice)
 
 
 def engine_action(game: Game[Any], choice: Choice) -> Any:
