@@ -257,7 +257,7 @@ class LordsTurns:
             if state.phase == OVER:
                 break
             play_turn(state, self.mine, self.theirs, seat)
-        outlook = Outlook.of(GAME.view(state, seat), self.weights)
+        outlook = Outlook.at_table(state, self.weights)
         margin = value(state, seat, outlook)
         return win_chance(margin, outlook.left_share, state.phase == OVER) if self.looking.chance else margin
 
@@ -295,7 +295,7 @@ def play_turn(state: LordsState, own: LordsGreedy, others: LordsGreedy, seat: in
         actor = state.pending[0].seat if state.pending else state.current
         player = own if actor == seat else others
         if actor not in outlooks:
-            outlooks[actor] = Outlook.of(GAME.view(state, actor), player.weights)
+            outlooks[actor] = Outlook.at_table(state, player.weights)
         options = legal_actions(state, actor)
         action = options[0] if len(options) == 1 and not isinstance(options[0], EndTurn) else \
             player.choice_in(state, actor, outlooks[actor], options)

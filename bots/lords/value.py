@@ -101,6 +101,23 @@ class Outlook:
                         view.get("phase") == "over", weights)
 
     @classmethod
+    def at_table(cls, state: LordsState, weights: Weights = PLAIN) -> Outlook:
+        """`of(view)` for the view of any seat of `state`, read off the state: what it reads (the discards, the
+        deck's size, the phase) is public, and a search's playouts would build a whole view for those few
+        numbers. tests/bots/test_lords_value.py holds the two equal."""
+        strip = len(CARD_COLOURS) - 1  # the End of Game card is counted with The Strip's, as the view counts it
+        gone = [0] * len(CARD_COLOURS)
+        for card in state.discards:
+            gone[LOTS[card].card_colour if card < LOT_COUNT else strip] += 1
+        unseen = [max(0, CARDS_PER_COLOUR[c] - gone[c]) for c in range(len(CARD_COLOURS))]
+        pile = [LOTS[card].index if card < LOT_COUNT else END_OF_GAME for card in state.discards]
+        deck_left = len(state.deck)
+        left = float(max(0, deck_left - 1 - (LOT_COUNT - dealt(pile, state.players)) // STACKS)) if deck_left else 0.0
+        total = max(1, sum(unseen))
+        return cls.make(state.players, left, [left * unseen[c] / total for c in range(len(CARD_COLOURS))],
+                        state.phase == OVER, weights)
+
+    @classmethod
     def of_state(cls, state: LordsState, weights: Weights = PLAIN) -> Outlook:
         """The outlook of a complete state (a determinized one, in a search): the cards above End of Game."""
         if END_OF_GAME not in state.deck:

@@ -79,3 +79,24 @@ def test_the_search_ranks_and_scores_by_the_weights_it_is_given() -> None:
     model = LordsModel("1", Weights(income=0.8))
     assert model.greedy.weights == model.weights
     assert model.rewards(state) != rewards(state)  # plain greedy's judgement scores it otherwise
+
+
+@pytest.mark.parametrize("rules,players,options", [("classic", 2, ()), ("up", 4, ()), ("up", 3, ("underworld",))])
+def test_the_outlook_at_the_table_is_the_one_every_seat_reads_off_its_view(rules: str, players: int,
+                                                                           options: tuple[str, ...]) -> None:
+    import random
+
+    from vegas_table.bots.base import concrete
+    from vegas_table.engine import GameConfig, get_game
+
+    game = get_game("lords")
+    for deal in range(3):
+        state, _ = game.new(GameConfig("lords", rules, players, f"outlook/{deal}", options))
+        rng = random.Random(deal)
+        while True:
+            for viewer in range(players):
+                assert Outlook.at_table(state, PLAIN) == Outlook.of(game.view(state, viewer), PLAIN)
+            if game.is_over(state):
+                break
+            actor = game.actors(state)[0]
+            game.apply(state, actor, concrete(rng.choice(game.legal_actions(state, actor)), rng))
