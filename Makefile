@@ -22,8 +22,10 @@ gen: $(GENERATED)
 
 install: $(STAMP) $(GENERATED)
 
+# The suite over every core, each test file on one worker (its module's fixtures made once); a plain
+# `pytest FILE` runs in one process.
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 bench: install
 	$(BIN)/python -m benchmarks --output docs/BENCHMARKS.md

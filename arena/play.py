@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from vegas_table.bots.base import Bot
-from vegas_table.bots.local import decide, game_info, seat_to_ask
+from vegas_table.bots.local import SeatAsker, game_info, hears_game_end, seat_to_ask
 from vegas_table.bots.registry import make_bot
 from vegas_table.bots.seeds import seat_seed
 from vegas_table.engine import GameConfig, Match, get_game
@@ -56,24 +57,37 @@ def play_spec(spec: GameSpec) -> GameRecord:
 
 
 def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None) -> GameRecord:
-    """Play one complete game; bots[seat] chooses for each seat, from that seat's view."""
+    """Play one complete game; bots[seat] chooses for each seat, from that seat's view.
+
+    A random bot's decision costs about what the engine's action does, so the loop holds the game's own
+    functions in locals, and a game that writes no replay applies actions to the state directly: only a
+    recorder needs the match's history (each action's text)."""
     game = get_game(config.game)
     match = Match(game, config)
+    state = match.state  # changed in place by every action
     recorder = RecordedMatch(match, replay, fsync=False) if replay else None
-    play = recorder.play if recorder else match.play
-    infos = [game_info(config, seat) for seat in range(config.players)]
-    for bot, info in zip(bots, infos, strict=True):
-        bot.on_game_start(info)
-    while not match.over:
-        if len(match.history) >= MAX_ACTIONS_PER_GAME:
+    play = recorder.play if recorder else partial(game.apply, state)
+    is_over, actors, legal_actions = game.is_over, game.actors, game.legal_actions
+    seats = range(config.players)
+    asks = [SeatAsker(game, state, game_info(config, seat)) for seat in seats]
+
+    def may_act(seat: int) -> bool:
+        return bool(legal_actions(state, seat))
+
+    for bot, ask in zip(bots, asks, strict=True):
+        bot.on_game_start(ask.info)
+    actions = 0
+    while not is_over(state):
+        if actions >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
-        actors = match.actors()
-        seat = seat_to_ask(actors, range(config.players), lambda s: bool(game.legal_actions(match.state, s)))
+        seat = seat_to_ask(actors(state), seats, may_act)
         assert seat is not None
-        play(seat, decide(bots[seat], game, match.state, infos[seat], len(match.history)))
+        play(seat, asks[seat].decide(bots[seat], actions))
+        actions += 1
     result = match.result
     assert result is not None
     for seat, bot in enumerate(bots):
-        bot.on_game_end(game.view(match.state, seat))
+        if hears_game_end(bot):  # a view nobody reads costs as much as a few actions
+            bot.on_game_end(game.view(state, seat))
     return GameRecord(0, tuple(b.name for b in bots), result.winners, tuple(dict(s) for s in result.standings),
-                      game.turn_number(match.state), len(match.history))
+                      game.turn_number(state), actions)

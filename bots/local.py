@@ -122,9 +122,33 @@ def game_info(config: GameConfig, seat: int, people: frozenset[int] = frozenset(
 def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_limit: float | None = None) -> Turn:
     """The `Turn` of `info.seat` in `state` at `version`: its view and legal actions, each computed on first use
     from the state sealed (`Game.sealed`), so nothing the bot is handed reaches the seed or a deck's order."""
-    seat, seen = info.seat, game.sealed(state)
-    return Turn(info, version, lambda: game.view(seen, seat),
-                lambda: EngineLegalActions(game.legal_actions(seen, seat)), time_limit)
+    return SeatAsker(game, state, info).turn(version, time_limit)
+
+
+class SeatAsker:
+    """One seat's turns in one game whose state changes in place (`arena.play`). Each turn is handed functions
+    over the state sealed at that moment (`Game.sealed`), computed on first use, so a bot that never reads
+    the view never pays for it, and nothing a bot is handed reaches the seed or a deck's order."""
+
+    __slots__ = ("game", "info", "state")
+
+    def __init__(self, game: Game[Any], state: Any, info: GameInfo) -> None:
+        self.game = game
+        self.info = info
+        self.state = state
+
+    def turn(self, version: int, time_limit: float | None = None) -> Turn:
+        seat, game = self.info.seat, self.game
+        seen = game.sealed(self.state)
+        return Turn(self.info, version, lambda: game.view(seen, seat),
+                    lambda: EngineLegalActions(game.legal_actions(seen, seat)), time_limit)
+
+    def decide(self, bot: Bot, version: int) -> Any:
+        """The engine action `bot` plays for the seat at `version` (`decide`, without making its functions)."""
+        choice = bot.choose(self.turn(version))
+        if type(choice) is LegalAction and choice.action is not None and choice.low is None:
+            return choice.action  # a plain legal action chosen as it is: the common case, taken first
+        return engine_action(self.game, choice)
 
 
 def engine_action(game: Game[Any], choice: Choice) -> Any:
@@ -140,6 +164,12 @@ def decide(bot: Bot, game: Game[Any], state: Any, info: GameInfo, version: int,
            time_limit: float | None = None) -> Any:
     """The engine action `bot` plays for `info.seat` in `state` at `version`."""
     return engine_action(game, bot.choose(turn_for(game, state, info, version, time_limit)))
+
+
+def hears_game_end(bot: Bot) -> bool:
+    """Whether `bot` does anything with its final view (its class overrides `Bot.on_game_end`): only then is
+    the view worth building."""
+    return type(bot).on_game_end is not Bot.on_game_end
 
 
 def choice_text(choice: Choice) -> str:

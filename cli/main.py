@@ -36,18 +36,22 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command's parser, or with `command` only that subcommand's: a subcommand's module imports what
+    it runs (the server, the client, every bot), so `vegas simulate` need not import the server's to start."""
     parser = VegasParser(prog="vegas", description="Vegas Table: Lords of Vegas and Las Vegas on a LAN.")
     parser.add_argument("--version", action=VersionAction, help="show the versions of the package, the API and "
                         "the rules, and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in SUBCOMMANDS.values():
-        importlib.import_module(module).register(commands)
+    for name, module in SUBCOMMANDS.items():
+        if command in (None, name):
+            importlib.import_module(module).register(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(words[0] if words and words[0] in SUBCOMMANDS else None).parse_args(words)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

@@ -84,15 +84,20 @@ class Outlook:
     @classmethod
     def of(cls, view: Mapping[str, Any], weights: Weights = PLAIN) -> Outlook:
         """The outlook a player at the table has: the deck's make-up by colour, its order unknown."""
-        players = int(view["players"])
         discards = view["discards"]
         unseen = [max(0, CARDS_PER_COLOUR[c] - int(discards.get(name, 0))) for c, name in enumerate(CARD_COLOURS)]
         pile = [LOT_BY_NAME.get(name, END_OF_GAME) for name in view["discard_pile"]]
-        deck_left = int(view["deck_left"])
+        return cls.seen(int(view["players"]), unseen, pile, int(view["deck_left"]), view.get("phase") == "over",
+                        weights)
+
+    @classmethod
+    def seen(cls, players: int, unseen: list[int], pile: list[int], deck_left: int, over: bool,
+             weights: Weights) -> Outlook:
+        """The outlook from what the table sees: the cards of each colour not yet drawn (`unseen`), the discards
+        oldest first (`pile`, card numbers) and the deck's size."""
         left = float(max(0, deck_left - 1 - (LOT_COUNT - dealt(pile, players)) // STACKS)) if deck_left else 0.0
         total = max(1, sum(unseen))
-        return cls.make(players, left, [left * unseen[c] / total for c in range(len(CARD_COLOURS))],
-                        view.get("phase") == "over", weights)
+        return cls.make(players, left, [left * unseen[c] / total for c in range(len(CARD_COLOURS))], over, weights)
 
     @classmethod
     def of_state(cls, state: LordsState, weights: Weights = PLAIN) -> Outlook:

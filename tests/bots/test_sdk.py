@@ -131,3 +131,31 @@ def test_the_random_bot_plays_what_it_did_before_the_sdk() -> None:
     option = rng.choice(game.legal_actions(state, seat))
     expected = option.at(rng.randint(option.low, option.high)) if isinstance(option, ActionRange) else option
     assert decide(RandomBot("7"), game, state, game_info(config, seat), 0) == expected
+
+
+class Keeper(RandomBot):
+    """Reads each turn whole, keeps it, and plays as the random bot does."""
+
+    name = "keeper"
+
+    def __init__(self, seed: str = "0") -> None:
+        super().__init__(seed)
+        self.turns: list[Turn] = []
+
+    def choose(self, turn: Turn) -> Choice:
+        _ = turn.view
+        self.turns.append(turn)
+        return super().choose(turn)
+
+
+@pytest.mark.parametrize("name,rules", [("lords", "up"), ("lasvegas", "base")])
+def test_the_turns_of_an_in_process_game_hold_no_state_once_read(name: str, rules: str) -> None:
+    # arena.play makes each seat's view and legal-action functions once a game and hands them to every turn.
+    from vegas_table.arena.play import play_one
+
+    bots = [Keeper(str(seat)) for seat in range(3)]
+    play_one(GameConfig(name, rules, 3, "a secret seed"), bots)
+    state_type = type(get_game(name).new(GameConfig(name, rules, 3, "other"))[0])
+    for bot in bots:
+        assert bot.turns
+        assert not any(type(item) is state_type for turn in bot.turns[::7] for item in reachable(turn, depth=8))

@@ -66,7 +66,8 @@ def test_the_end_screen_shows_the_standings_the_proof_and_the_replay_file(tmp_pa
         table = EngineTable(players=2, record_to=tmp_path / "server.jsonl")
         table.seat, table.joined, table.people = 0, True, {1: "Eve"}
         SeatStore(tmp_path / "seats.json").put("test:1", SavedSeat(GAME_ID, 0, TOKEN, "Tester", ""))  # as recorded
-        async with session(table, tmp_path, columns=120, rows=40) as s:
+        # wide enough for the replay's whole path on one line, however deep the test's directory is
+        async with session(table, tmp_path, columns=180, rows=40) as s:
             finish(table)
             screen = await s.screen_shows("Replay: ", timeout=30)
             assert "Game over: " in screen and "  #  player" in screen and "Blue (Eve)" in screen
