@@ -204,7 +204,7 @@ def _syncfs() -> Callable[[int], int] | None:
     except (AttributeError, OSError):
         return None
     function.argtypes, function.restype = [ctypes.c_int], ctypes.c_int
-    return function  # type: ignore[no-any-return]
+    return function
 
 
 _SYNCFS = _syncfs()
