@@ -124,7 +124,7 @@ class CanonicalObject:
     parts: dict[str, str]
     text: str
     orjson_wrote: bool = False
-    # the object this one was made from (`sharing`), whose parts it has but under the keys of `own`
+    # the object this one was made from (`encode_views`), whose parts it has but under the keys of `own`
     base: CanonicalObject | None = None
     own: frozenset[str] = frozenset()
 
@@ -141,29 +141,40 @@ class CanonicalObject:
             orjson_wrote = orjson_wrote and known[2]
         return cls(parts, _object_text(parts), orjson_wrote)
 
-    @classmethod
-    def sharing(cls, value: dict[str, JSONValue], base_value: dict[str, JSONValue], base: CanonicalObject,
-                memo: EncodeMemo) -> CanonicalObject:
-        """`value` as text, made from `base` (`base_value` as text): under a key where `value` holds the very
-        object `base_value` does, its part is `base`'s, so only what differs is encoded (the views of one
-        version share most of their values, `Game.views`). A `value` with other keys is encoded whole."""
-        if value.keys() != base_value.keys():
-            return cls.of(value, memo)
-        own = [key for key, item in value.items() if item is not base_value[key]]
-        if not own:
-            return cls(base.parts, base.text, base.orjson_wrote, base)
-        parts = dict(base.parts)
-        orjson_wrote = base.orjson_wrote
-        for key in own:
-            known = _known(value[key], memo)
-            parts[key] = known[1]
-            orjson_wrote = orjson_wrote and known[2]
-        return cls(parts, _object_text(parts), orjson_wrote, base, frozenset(own))
-
     @property
     def loads(self) -> Callable[[str], JSONValue]:
         """What reads this object's parts back exactly."""
         return orjson.loads if self.orjson_wrote else json.loads
+
+
+def encode_views(views: Sequence[dict[str, JSONValue]]) -> list[CanonicalObject]:
+    """The views of one version as text: the first (the spectators') encoded whole, each other one made
+    from it: under a key where a view holds the very object the first does, its part is the first's, so
+    only what differs is encoded (the views of one version share most of their values, `Game.views`). A
+    view with other keys than the first's is encoded whole."""
+    memo = EncodeMemo()
+    first_view = views[0]
+    first = CanonicalObject.of(first_view, memo)
+    keys = sorted(first.parts)
+    position = {key: k for k, key in enumerate(keys)}
+    entries = [f"{_key_text(key)}:{first.parts[key]}" for key in keys]
+    encoded = [first]
+    for view in views[1:]:
+        if view.keys() != first_view.keys():
+            encoded.append(CanonicalObject.of(view, memo))
+            continue
+        own = [key for key, item in view.items() if item is not first_view[key]]
+        if not own:
+            encoded.append(CanonicalObject(first.parts, first.text, first.orjson_wrote, first))
+            continue
+        parts, mine, orjson_wrote = dict(first.parts), entries.copy(), first.orjson_wrote
+        for key in own:
+            known = _known(view[key], memo)
+            parts[key] = known[1]
+            mine[position[key]] = f"{_key_text(key)}:{known[1]}"
+            orjson_wrote = orjson_wrote and known[2]
+        encoded.append(CanonicalObject(parts, "{" + ",".join(mine) + "}", orjson_wrote, first, frozenset(own)))
+    return encoded
 
 
 def _known(item: JSONValue, memo: EncodeMemo) -> tuple[JSONValue, str, bool]:
@@ -214,7 +225,7 @@ def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: Canon
 def patch_texts(olds: Sequence[CanonicalObject], values: Sequence[dict[str, JSONValue]],
                 news: Sequence[CanonicalObject]) -> list[str]:
     """`patch_text` of each view of one version from its old one, the first view (the spectators') diffed
-    whole and every other only where it or its old one differs from the first's (`CanonicalObject.sharing`):
+    whole and every other only where it or its old one differs from the first's (`encode_views`):
     views that differ from the first only in what did not change get the very text of its patch."""
     memo: PatchMemo = {}
     first = _fragments(olds[0], values[0], news[0], memo)

@@ -26,7 +26,7 @@ from vegas_table.engine.registry import get_game
 from vegas_table.replays.format import Replay, end_record, line_hash, read_replay, sync_file
 from vegas_table.replays.recorder import RecordedMatch
 from vegas_table.replays.rerun import MatchBuilder, rerun
-from vegas_table.server.diff import CanonicalObject, EncodeMemo, patch_texts
+from vegas_table.server.diff import CanonicalObject, encode_views, patch_texts
 from vegas_table.server.reasons import Reason, told
 from vegas_table.server.records import FILE_MODE
 from vegas_table.server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
@@ -239,9 +239,7 @@ class ServedMatch:
         change = Change(len(match.history), seat, action, lines, match.actors(), match.over, state_hash, record_hash)
         views = self.game.views(match.state, self.viewers)
         # the spectators' view encoded whole, the seats' only where they differ from it; each patch likewise
-        memo = EncodeMemo()
-        first = CanonicalObject.of(views[0], memo)
-        encoded = [first, *(CanonicalObject.sharing(view, views[0], first, memo) for view in views[1:])]
+        encoded = encode_views(views)
         patches = [None] * len(views) if fresh else patch_texts([self.encoded[v] for v in self.viewers], views, encoded)
         hashes: dict[str, str] = {}  # view text -> its hash: viewers shown the very same view share it
         states = {}

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vegas_table.engine.core.canonical import canonical_bytes
-from vegas_table.server.diff import CanonicalObject, EncodeMemo, make_patch, patch_text, patch_texts, same
+from vegas_table.server.diff import CanonicalObject, encode_views, make_patch, patch_text, patch_texts, same
 
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from([2**64, -(2**63) - 1]) | st.text(max_size=3)
 json_values = st.recursive(
@@ -94,12 +94,6 @@ def _views(public: dict[str, Any], own: list[dict[str, Any]]) -> list[dict[str, 
     return [public, *({**public, **mine} for mine in own)]
 
 
-def _encoded(views: list[dict[str, Any]]) -> list[CanonicalObject]:
-    memo = EncodeMemo()
-    first = CanonicalObject.of(views[0], memo)
-    return [first, *(CanonicalObject.sharing(view, views[0], first, memo) for view in views[1:])]
-
-
 seat_parts = st.lists(st.dictionaries(st.sampled_from(["viewer", "hand", "a"]), json_values, max_size=2),
                       min_size=1, max_size=3)
 
@@ -109,7 +103,7 @@ seat_parts = st.lists(st.dictionaries(st.sampled_from(["viewer", "hand", "a"]), 
 def test_views_sharing_values_encode_and_patch_as_each_alone(old: Any, old_own: Any, new: Any, new_own: Any) -> None:
     own = old_own[:len(new_own)] + [{}] * (len(new_own) - len(old_own))
     olds, news = _views(old, own), _views(new, new_own)
-    before, after = _encoded(olds), _encoded(news)
+    before, after = encode_views(olds), encode_views(news)
     for view, encoded in zip(news, after, strict=True):
         assert encoded.text.encode("utf-8") == canonical_bytes(view)
         assert encoded.parts == CanonicalObject.of(view).parts
@@ -120,7 +114,7 @@ def test_views_sharing_values_encode_and_patch_as_each_alone(old: Any, old_own: 
 def test_seats_that_differ_only_in_what_did_not_change_share_the_patch_text() -> None:
     seats = [{"viewer": 0}, {"viewer": 1}]
     olds, news = _views({"a": 1, "b": [1], "viewer": None}, seats), _views({"a": 2, "b": [1], "viewer": None}, seats)
-    patches = patch_texts(_encoded(olds), news, _encoded(news))
+    patches = patch_texts(encode_views(olds), news, encode_views(news))
     assert patches[0] == '[{"op":"replace","path":"/a","value":2}]' and all(p is patches[0] for p in patches)
 
 
