@@ -77,3 +77,15 @@ def test_a_failed_sync_fails_every_waiter_of_its_batch() -> None:
         return [outcome if isinstance(outcome, BaseException) else None for outcome in outcomes]
 
     assert [type(outcome) for outcome in asyncio.run(play())] == [OSError] * 3
+
+
+def test_the_records_of_one_turn_of_the_loop_share_one_sync() -> None:
+    async def play() -> list[list[Path | str]]:
+        sync = GatedSync()
+        sync.go.set()
+        syncer = Syncer(asyncio.get_running_loop(), sync)
+        await asyncio.gather(*[syncer.submit(name) for name in ("a", "b", "c")])  # written in one turn
+        await asyncio.to_thread(syncer.close)
+        return sync.batches
+
+    assert asyncio.run(play()) == [["a", "b", "c"]]
