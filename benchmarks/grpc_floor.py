@@ -30,7 +30,6 @@ import grpc
 
 from benchmarks.serve_process import cpu_seconds, split_cores
 from vegas_table.common import loops
-from vegas_table.replays.format import sync_file
 from vegas_table.server.syncer import Syncer
 
 SERVICE = "floor.Floor"
@@ -60,7 +59,7 @@ async def _serve(ports: Queue[int], records: str | None) -> None:
             os.write(fd, b"r" * RECORD_BYTES + b"\n")
         finally:
             os.close(fd)
-        await syncer.submit(lambda: sync_file(path))
+        await syncer.submit(path)
 
     async def watch(game: bytes, context: grpc.aio.ServicerContext[bytes, bytes]) -> AsyncIterator[bytes]:
         queue: asyncio.Queue[bytes] = asyncio.Queue()

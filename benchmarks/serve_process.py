@@ -23,6 +23,14 @@ NO_LIMITS = ("--rate-limit", "0", "--max-games", "10000", "--address-rate-limit"
              "--waiting-per-address", "0", "--games-per-address", "0")
 
 
+def _known_flags(program: list[str], flags: Sequence[str], env: dict[str, str] | None, cwd: Path) -> list[str]:
+    """The (flag, value) pairs of `flags` that `program` (an older commit's `vegas serve`) knows: its limits
+    that came later are not there to be turned off."""
+    usage = subprocess.run([*program, "--help"], capture_output=True, text=True, env=env, cwd=cwd, check=False).stdout
+    pairs = zip(flags[::2], flags[1::2], strict=True)
+    return [word for flag, value in pairs if flag in usage for word in (flag, value)]
+
+
 class ServeProcess:
     """`vegas serve` on a loopback port in its own process, logging JSON to `log_path` (appended to: a restart on
     the same log keeps the first run's lines); the server of `checkout` (a `baseline_checkout`) if given, or
@@ -33,9 +41,11 @@ class ServeProcess:
         self.log_path = log_path
         start = log_path.stat().st_size if log_path.exists() else 0
         self.log = open(log_path, "a")  # noqa: SIM115 - closed in stop() and kill()
-        command = [*(vegas or vegas_command(checkout)), "serve", "--host", "127.0.0.1", "--port", str(port),
-                   "--data-dir", str(data_dir), "--log-json", *NO_LIMITS]
         env = None if checkout is None else {**os.environ, "PYTHONPATH": f"{checkout}{os.pathsep}{checkout / 'gen'}"}
+        program = [*(vegas or vegas_command(checkout)), "serve"]
+        limits = NO_LIMITS if checkout is None else _known_flags(program, NO_LIMITS, env, checkout)
+        command = [*program, "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir), "--log-json",
+                   *limits]
         # pinned once started, not by a preexec_fn: that would make CPython fork() rather than vfork(), and a
         # fork of a process speaking gRPC can die in gRPC's fork handlers (common/children.py)
         cwd = checkout or (data_dir.parent if vegas else None)

@@ -35,29 +35,41 @@ def update(session: GameSession, item: WatchUpdate, viewer: Viewer, with_clocks:
     appends them at each send)."""
     if item.kind == "lobby":
         return pb.Update(game_id=session.game_id, lobby=summary(session), status=STATUS[session.status])
-    change = item.change
-    assert change is not None
-    message = pb.Update(game_id=session.game_id, version=item.version, view_hash=item.view_hash,
-                        events=events(change), actors=change.actors, status=STATUS[change.status],
-                        record_hash=change.record_hash)
+    assert item.change is not None
+    message = _version_part(session, item.change)
+    message.MergeFrom(_viewer_part(session, item, viewer))
+    if with_clocks:
+        message.clocks.extend(clocks(session, item.version))
+    return message
+
+
+def _version_part(session: GameSession, change: Change) -> pb.Update:
+    """What an update of `change`'s version says to every viewer: the version, what made it, its events."""
+    message = pb.Update(game_id=session.game_id, version=change.version, events=events(change),
+                        actors=change.actors, status=STATUS[change.status], record_hash=change.record_hash)
+    _set_move(message.move, change)
+    return message
+
+
+def _viewer_part(session: GameSession, item: WatchUpdate, viewer: Viewer) -> pb.Update:
+    """What an update says to `viewer` alone: its view (whole or as a diff), its hash, the seat's legal actions."""
+    message = pb.Update(view_hash=item.view_hash)
     if item.kind == "snapshot":
         message.snapshot.view_json = item.payload
     else:
         message.diff.patch_json = item.payload
-    _set_move(message.move, change)
-    if with_clocks:
-        message.clocks.extend(clocks(session, item.version))
     if viewer is not None:
         message.legal_actions.extend(legal_action(a) for a in session.audience.logs[viewer].legal_at(item.version))
     return message
 
 
 def update_bytes(session: GameSession, item: WatchUpdate, viewer: Viewer) -> bytes:
-    """`update(...)` serialised, as Watch streams send it: made once per viewer and kind for the current
-    version and shared by all its streams (`WireCache`), with the running clocks as they stand now appended
-    (a message's fields may come in any order, so the bytes parse as the whole `update`). An update of a
-    version no longer current (a stream lagging behind), or of a suspended game, is made for its stream
-    alone: its clocks and legal actions are those the stream's own moment gives."""
+    """`update(...)` serialised, as Watch streams send it. For the current version it is put together from
+    parts made once and shared (`WireCache`): what every viewer is told (serialised once per version), what
+    this viewer is told (once per viewer and kind, for all its streams), and the running clocks as they
+    stand now (a message's fields may come in any order, so the bytes parse as the whole `update`). An
+    update of a version no longer current (a stream lagging behind), or of a suspended game, is made for its
+    stream alone: its clocks and legal actions are those the stream's own moment gives."""
     change = item.change
     if change is None or change is not session.change or session.lifecycle.suspended:
         alone: bytes = update(session, item, viewer).SerializeToString()
@@ -65,7 +77,9 @@ def update_bytes(session: GameSession, item: WatchUpdate, viewer: Viewer) -> byt
     wire = session.audience.wire
     data = wire.get(change, viewer, item.kind)
     if data is None:
-        data = wire.put(viewer, item.kind, update(session, item, viewer, with_clocks=False).SerializeToString())
+        if wire.shared is None:
+            wire.shared = _version_part(session, change).SerializeToString()
+        data = wire.put(viewer, item.kind, wire.shared + _viewer_part(session, item, viewer).SerializeToString())
     running = clocks(session, item.version)
     if running:
         data += pb.Update(clocks=running).SerializeToString()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,6 +124,9 @@ class CanonicalObject:
     parts: dict[str, str]
     text: str
     orjson_wrote: bool = False
+    # the object this one was made from (`encode_views`), whose parts it has but under the keys of `own`
+    base: CanonicalObject | None = None
+    own: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, value: dict[str, JSONValue], memo: EncodeMemo | None = None) -> CanonicalObject:
@@ -133,18 +136,58 @@ class CanonicalObject:
         parts = {}
         orjson_wrote = True
         for key, item in value.items():
-            known = memo.get(id(item))
-            if known is None:
-                known = memo[id(item)] = (item, *_part_text(item))
+            known = _known(item, memo)
             parts[key] = known[1]
             orjson_wrote = orjson_wrote and known[2]
-        text = "{" + ",".join(f"{_key_text(key)}:{parts[key]}" for key in sorted(parts)) + "}"
-        return cls(parts, text, orjson_wrote)
+        return cls(parts, _object_text(parts), orjson_wrote)
 
     @property
     def loads(self) -> Callable[[str], JSONValue]:
         """What reads this object's parts back exactly."""
         return orjson.loads if self.orjson_wrote else json.loads
+
+
+def encode_views(views: Sequence[dict[str, JSONValue]]) -> list[CanonicalObject]:
+    """The views of one version as text: the first (the spectators') encoded whole, each other one made
+    from it: under a key where a view holds the very object the first does, its part is the first's, so
+    only what differs is encoded (the views of one version share most of their values, `Game.views`). A
+    view with other keys than the first's is encoded whole."""
+    memo = EncodeMemo()
+    first_view = views[0]
+    first = CanonicalObject.of(first_view, memo)
+    keys = sorted(first.parts)
+    position = {key: k for k, key in enumerate(keys)}
+    entries = [f"{_key_text(key)}:{first.parts[key]}" for key in keys]
+    encoded = [first]
+    for view in views[1:]:
+        if view.keys() != first_view.keys():
+            encoded.append(CanonicalObject.of(view, memo))
+            continue
+        own = [key for key, item in view.items() if item is not first_view[key]]
+        if not own:
+            encoded.append(CanonicalObject(first.parts, first.text, first.orjson_wrote, first))
+            continue
+        parts, mine, orjson_wrote = dict(first.parts), entries.copy(), first.orjson_wrote
+        for key in own:
+            known = _known(view[key], memo)
+            parts[key] = known[1]
+            mine[position[key]] = f"{_key_text(key)}:{known[1]}"
+            orjson_wrote = orjson_wrote and known[2]
+        encoded.append(CanonicalObject(parts, "{" + ",".join(mine) + "}", orjson_wrote, first, frozenset(own)))
+    return encoded
+
+
+def _known(item: JSONValue, memo: EncodeMemo) -> tuple[JSONValue, str, bool]:
+    """`memo`'s entry for `item` (made now if there is none)."""
+    known = memo.get(id(item))
+    if known is None:
+        known = memo[id(item)] = (item, *_part_text(item))
+    return known
+
+
+def _object_text(parts: dict[str, str]) -> str:
+    """The canonical text of an object whose values' texts are `parts`."""
+    return "{" + ",".join(f"{_key_text(key)}:{parts[key]}" for key in sorted(parts)) + "}"
 
 
 def _part_text(item: JSONValue) -> tuple[str, bool]:
@@ -176,22 +219,74 @@ def patch_text(old: CanonicalObject, new_value: dict[str, JSONValue], new: Canon
     The operations are those `make_patch` gives, computed key by key. `memo` may be shared by the views
     of one version: a key whose old and new texts are the same for several viewers (everything but what
     differs between seats) is diffed once for all of them."""
-    memo = {} if memo is None else memo
-    fragments = [canonical_text({"op": "remove", "path": _pointer("", key)})
-                 for key in old.parts if key not in new.parts]
+    return _patch(_fragments(old, new_value, new, {} if memo is None else memo))
+
+
+def patch_texts(olds: Sequence[CanonicalObject], values: Sequence[dict[str, JSONValue]],
+                news: Sequence[CanonicalObject]) -> list[str]:
+    """`patch_text` of each view of one version from its old one, the first view (the spectators') diffed
+    whole and every other only where it or its old one differs from the first's (`encode_views`):
+    views that differ from the first only in what did not change get the very text of its patch."""
+    memo: PatchMemo = {}
+    first = _fragments(olds[0], values[0], news[0], memo)
+    first_text = _patch(first)
+    texts = [first_text]
+    for old, value, new in zip(olds[1:], values[1:], news[1:], strict=True):
+        if old.base is not olds[0] or new.base is not news[0]:
+            texts.append(_patch(_fragments(old, value, new, memo)))
+            continue
+        fragments = first
+        for key in old.own | new.own:  # the only keys whose parts may differ from the first view's
+            fragment = _fragment(key, old, value, new, memo)
+            if fragment != first.get(key):
+                if fragments is first:
+                    fragments = dict(first)
+                if fragment is None:
+                    del fragments[key]
+                else:
+                    fragments[key] = fragment
+        if fragments is first:
+            texts.append(first_text)
+            continue
+        if not fragments.keys() <= first.keys():  # a key the first view's patch does not have: in its place
+            fragments = {key: fragments[key] for key in (*old.parts, *new.parts) if key in fragments}
+        texts.append(_patch(fragments))
+    return texts
+
+
+def _patch(fragments: dict[str, str]) -> str:
+    return "[" + ",".join(fragment for fragment in fragments.values() if fragment) + "]"
+
+
+def _fragments(old: CanonicalObject, new_value: dict[str, JSONValue], new: CanonicalObject,
+               memo: PatchMemo) -> dict[str, str]:
+    """The operations of the patch from `old` to `new`, as canonical text by top-level key, in their order:
+    the removals, then the others in `new`'s key order."""
+    fragments = {key: canonical_text({"op": "remove", "path": _pointer("", key)})
+                 for key in old.parts if key not in new.parts}
     for key, part in new.parts.items():
-        before = old.parts.get(key)
-        if before == part:
-            continue
-        if before is None:
-            fragments.append(canonical_text({"op": "add", "path": _pointer("", key), "value": new_value[key]}))
-            continue
-        fragment = memo.get((key, before, part))
-        if fragment is None:
-            ops: list[Operation] = []
-            # both sides parsed from canonical text: their keys in the same (sorted) order, so `same`
-            # settles equal containers by their texts instead of walking them
-            _diff(old.loads(before), new.loads(part), _pointer("", key), ops)
-            fragment = memo[(key, before, part)] = ",".join(canonical_text(op) for op in ops)
-        fragments.append(fragment)
-    return "[" + ",".join(fragments) + "]"
+        if old.parts.get(key) != part:
+            fragment = _fragment(key, old, new_value, new, memo)
+            if fragment is not None:
+                fragments[key] = fragment
+    return fragments
+
+
+def _fragment(key: str, old: CanonicalObject, new_value: dict[str, JSONValue], new: CanonicalObject,
+              memo: PatchMemo) -> str | None:
+    """The operations that bring `old`'s value at `key` to `new`'s, as text (None: it did not change)."""
+    before, part = old.parts.get(key), new.parts.get(key)
+    if before == part:
+        return None
+    if part is None:
+        return canonical_text({"op": "remove", "path": _pointer("", key)})
+    if before is None:
+        return canonical_text({"op": "add", "path": _pointer("", key), "value": new_value[key]})
+    fragment = memo.get((key, before, part))
+    if fragment is None:
+        ops: list[Operation] = []
+        # both sides parsed from canonical text: their keys in the same (sorted) order, so `same` settles
+        # equal containers by their texts instead of walking them
+        _diff(old.loads(before), new.loads(part), _pointer("", key), ops)
+        fragment = memo[(key, before, part)] = ",".join(canonical_text(op) for op in ops)
+    return fragment

@@ -26,7 +26,7 @@ from vegas_table.engine.registry import get_game
 from vegas_table.replays.format import Replay, end_record, line_hash, read_replay, sync_file
 from vegas_table.replays.recorder import RecordedMatch
 from vegas_table.replays.rerun import MatchBuilder, rerun
-from vegas_table.server.diff import CanonicalObject, EncodeMemo, PatchMemo, patch_text
+from vegas_table.server.diff import CanonicalObject, encode_views, patch_texts
 from vegas_table.server.reasons import Reason, told
 from vegas_table.server.records import FILE_MODE
 from vegas_table.server.viewers import Change, EventLine, LegalAction, Viewer, ViewState
@@ -238,15 +238,17 @@ class ServedMatch:
                       for e in events)
         change = Change(len(match.history), seat, action, lines, match.actors(), match.over, state_hash, record_hash)
         views = self.game.views(match.state, self.viewers)
-        encoded_memo, patch_memo = EncodeMemo(), PatchMemo()
+        # the spectators' view encoded whole, the seats' only where they differ from it; each patch likewise
+        encoded = encode_views(views)
+        patches = [None] * len(views) if fresh else patch_texts([self.encoded[v] for v in self.viewers], views, encoded)
+        hashes: dict[str, str] = {}  # view text -> its hash: viewers shown the very same view share it
         states = {}
-        for viewer, view in zip(self.viewers, views, strict=True):
-            new = CanonicalObject.of(view, encoded_memo)
-            patch = None if fresh else patch_text(self.encoded[viewer], view, new, patch_memo)
+        for viewer, new, patch in zip(self.viewers, encoded, patches, strict=True):
             self.encoded[viewer] = new
             legal = () if viewer is None or match.over else tuple(
                 LegalAction.of(option) for option in match.legal_actions(viewer))
-            states[viewer] = ViewState(digest(new.text.encode("utf-8")), patch, new.text if texts else None, legal)
+            view_hash = hashes.get(new.text) or hashes.setdefault(new.text, digest(new.text.encode("utf-8")))
+            states[viewer] = ViewState(view_hash, patch, new.text if texts else None, legal)
         return Step(change, states, defaults=self._defaults(change.actors))
 
     def _defaults(self, actors: tuple[int, ...]) -> tuple[tuple[int, str], ...]:

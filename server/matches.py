@@ -51,7 +51,7 @@ async def _failing_as_record(synced: Awaitable[None]) -> None:
 
 class LocalMatches:
     """Matches in the server's own process: the CPU work in the event loop (a thread would only fight it
-    for the GIL), the fsyncs in a thread that takes them in batches (`server.syncer`)."""
+    for the GIL), the fsyncs in a thread that syncs them in batches (`server.syncer`)."""
 
     def __init__(self, fsync: bool = True) -> None:
         self.fsync = fsync
@@ -106,7 +106,7 @@ class LocalMatches:
             return _done()
         if self.syncer is None:
             self.syncer = Syncer(asyncio.get_running_loop())
-        return _failing_as_record(self.syncer.submit(served.sync))
+        return _failing_as_record(self.syncer.submit(served.spec.replay_path))
 
     async def bot_action(self, game_id: str, seat: int, version: int,
                          time_limit: float | None = None) -> str | None:

@@ -185,15 +185,18 @@ class WireCache:
     """A game's current version's updates as sent (serialised `vegas.v1.Update`s), by viewer and kind.
 
     Every subscriber of one viewer (a seat, or all the spectators) is sent the same update of a version, so
-    it is made and serialised once, by the first stream that sends it, and the others send the same bytes."""
+    it is made and serialised once, by the first stream that sends it, and the others send the same bytes.
+    What every viewer's update says alike (the version, its move and events) is serialised once for them
+    all: `shared`."""
 
     def __init__(self) -> None:
         self.change: Change | None = None  # the version they are of (held, and compared by identity)
         self.kept: dict[tuple[Viewer, str], bytes] = {}
+        self.shared: bytes | None = None
 
     def get(self, change: Change, viewer: Viewer, kind: str) -> bytes | None:
         if change is not self.change:
-            self.change, self.kept = change, {}
+            self.change, self.kept, self.shared = change, {}, None
         return self.kept.get((viewer, kind))
 
     def put(self, viewer: Viewer, kind: str, data: bytes) -> bytes:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vegas_table.engine.core.canonical import canonical_bytes
-from vegas_table.server.diff import CanonicalObject, make_patch, patch_text, same
+from vegas_table.server.diff import CanonicalObject, encode_views, make_patch, patch_text, patch_texts, same
 
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from([2**64, -(2**63) - 1]) | st.text(max_size=3)
 json_values = st.recursive(
@@ -86,6 +86,36 @@ def test_key_by_key_patches_are_the_whole_patch(old: Any, new: Any, other: Any) 
         assert canonical_bytes(apply(before, ops)) == canonical_bytes(new)
         # The same operations as make_patch (in an order that may differ: both apply the same way).
         assert sorted(map(canonical_bytes, ops)) == sorted(map(canonical_bytes, make_patch(before, new)))
+
+
+def _views(public: dict[str, Any], own: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One version's views as `Game.views` builds them: the spectators' `public`, each seat's sharing its
+    values (the very objects) but under the keys of its `own`."""
+    return [public, *({**public, **mine} for mine in own)]
+
+
+seat_parts = st.lists(st.dictionaries(st.sampled_from(["viewer", "hand", "a"]), json_values, max_size=2),
+                      min_size=1, max_size=3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(objects, seat_parts, objects, seat_parts)
+def test_views_sharing_values_encode_and_patch_as_each_alone(old: Any, old_own: Any, new: Any, new_own: Any) -> None:
+    own = old_own[:len(new_own)] + [{}] * (len(new_own) - len(old_own))
+    olds, news = _views(old, own), _views(new, new_own)
+    before, after = encode_views(olds), encode_views(news)
+    for view, encoded in zip(news, after, strict=True):
+        assert encoded.text.encode("utf-8") == canonical_bytes(view)
+        assert encoded.parts == CanonicalObject.of(view).parts
+    alone = [patch_text(CanonicalObject.of(o), n, CanonicalObject.of(n)) for o, n in zip(olds, news, strict=True)]
+    assert patch_texts(before, news, after) == alone
+
+
+def test_seats_that_differ_only_in_what_did_not_change_share_the_patch_text() -> None:
+    seats = [{"viewer": 0}, {"viewer": 1}]
+    olds, news = _views({"a": 1, "b": [1], "viewer": None}, seats), _views({"a": 2, "b": [1], "viewer": None}, seats)
+    patches = patch_texts(encode_views(olds), news, encode_views(news))
+    assert patches[0] == '[{"op":"replace","path":"/a","value":2}]' and all(p is patches[0] for p in patches)
 
 
 @settings(max_examples=100, deadline=None)
