@@ -22,10 +22,11 @@ gen: $(GENERATED)
 
 install: $(STAMP) $(GENERATED)
 
-# The suite over every core, each test file on one worker (its module's fixtures made once); a plain
-# `pytest FILE` runs in one process.
+# The suite over two workers a core (its tests wait on servers and subprocesses as much as they compute),
+# each test file on one worker (its module's fixtures made once); a plain `pytest FILE` runs in one process.
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * (os.cpu_count() or 1))')
 test: install
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 bench: install
 	$(BIN)/python -m benchmarks --output docs/BENCHMARKS.md
