@@ -11,7 +11,7 @@ game is over, the seed. Its view and legal actions are the state's (tests/bots/t
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import operator
 from typing import Any, TypeVar
 
 from vegas_table.engine.core.api import GameConfig
@@ -20,39 +20,29 @@ from vegas_table.engine.core.rng import Rng
 SEALED_SEED = "sealed"  # the seed of a sealed state's config and generator while the real one is secret
 
 T = TypeVar("T")
-Copier = Callable[[Any], Any]
-_COPIERS: dict[type, Copier] = {}
+_FIELDS: dict[type, tuple[tuple[str, ...], operator.attrgetter[Any]]] = {}
 _CONFIGS: dict[GameConfig, GameConfig] = {}  # each game's config with its seed sealed, made once
-
-
-def _copier(kind: type) -> Copier:
-    """A shallow copy of the slotted dataclass `kind`, written out field by field and compiled once per class
-    (as `dataclasses` writes its `__init__`): a bot's every turn seals its state, and a loop of `setattr`
-    costs twice as much."""
-    names = [f.name for f in dataclasses.fields(kind)]
-    body = "".join(f"    twin.{name} = state.{name}\n" for name in names)
-    namespace: dict[str, Any] = {"new": object.__new__, "kind": kind}
-    exec(f"def copy(state):\n    twin = new(kind)\n{body}    return twin\n", namespace)
-    copy: Copier = namespace["copy"]
-    return copy
 
 
 def sealed_copy(state: T, over: bool, **hidden: Any) -> T:
     """A shallow copy of the dataclass `state` with `hidden` fields replaced, a blank generator and, unless
     the game is `over`, its config's seed sealed (every game's state has the fields `config` and `rng`)."""
     kind = type(state)
-    copy = _COPIERS.get(kind)
-    if copy is None:
-        copy = _COPIERS[kind] = _copier(kind)
-    twin: Any = copy(state)
+    known = _FIELDS.get(kind)
+    if known is None:
+        names = tuple(f.name for f in dataclasses.fields(state))  # type: ignore[arg-type]
+        known = _FIELDS[kind] = names, operator.attrgetter(*names)
+    twin = object.__new__(kind)
+    for name, value in zip(known[0], known[1](state), strict=True):
+        setattr(twin, name, value)
     if not over:
-        config: GameConfig = twin.config
+        config: GameConfig = getattr(twin, "config")  # noqa: B009 - every game's state has one
         if config not in _CONFIGS:
             if len(_CONFIGS) > 64:
                 _CONFIGS.clear()
             _CONFIGS[config] = dataclasses.replace(config, seed=SEALED_SEED)
-        twin.config = _CONFIGS[config]
-    twin.rng = Rng(SEALED_SEED)
+        setattr(twin, "config", _CONFIGS[config])  # noqa: B010
+    setattr(twin, "rng", Rng(SEALED_SEED))  # noqa: B010
     for name, value in hidden.items():
         setattr(twin, name, value)
-    return twin  # type: ignore[no-any-return]
+    return twin
