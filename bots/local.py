@@ -13,6 +13,8 @@ from typing import Any, overload
 from vegas_table.bots.base import Bot, Choice, GameInfo, LegalAction, Turn
 from vegas_table.engine.core.api import Game, GameConfig
 
+BUILT_IN = "vegas_table.bots."  # the package of the bots the project ships, reviewed and tested for honesty
+
 
 class EngineLegalActions(Sequence[LegalAction]):
     """A seat's legal actions as `LegalAction`s, each made only when a bot looks at it: a random bot looks
@@ -127,8 +129,11 @@ def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_lim
 
 class SeatAsker:
     """One seat's turns in one game whose state changes in place (`arena.play`). Each turn is handed functions
-    over the state sealed at that moment (`Game.sealed`), computed on first use, so a bot that never reads
-    the view never pays for it, and nothing a bot is handed reaches the seed or a deck's order."""
+    that compute the seat's view and legal actions on first use, so a bot that never reads the view never
+    pays for it. For any bot but the project's own they compute from the state sealed at that moment
+    (`Game.sealed`): nothing such a bot is handed reaches the seed or a deck's order. The project's own bots
+    (`built_in`) read the live state's view, unsealed: they are honest by their code (they read only their
+    turn), and the seal would cost a copy of the state at every decision of every simulated game."""
 
     __slots__ = ("game", "info", "state")
 
@@ -137,18 +142,24 @@ class SeatAsker:
         self.info = info
         self.state = state
 
-    def turn(self, version: int, time_limit: float | None = None) -> Turn:
+    def turn(self, version: int, time_limit: float | None = None, sealed: bool = True) -> Turn:
         seat, game = self.info.seat, self.game
-        seen = game.sealed(self.state)
+        seen = game.sealed(self.state) if sealed else self.state
         return Turn(self.info, version, lambda: game.view(seen, seat),
                     lambda: EngineLegalActions(game.legal_actions(seen, seat)), time_limit)
 
     def decide(self, bot: Bot, version: int) -> Any:
         """The engine action `bot` plays for the seat at `version` (`decide`, without making its functions)."""
-        choice = bot.choose(self.turn(version))
+        choice = bot.choose(self.turn(version, sealed=not built_in(bot)))
         if type(choice) is LegalAction and choice.action is not None and choice.low is None:
             return choice.action  # a plain legal action chosen as it is: the common case, taken first
         return engine_action(self.game, choice)
+
+
+def built_in(bot: Bot) -> bool:
+    """Whether `bot` is of a class the project ships (`vegas_table.bots`); a subclass of one written elsewhere
+    is not."""
+    return type(bot).__module__.startswith(BUILT_IN)
 
 
 def engine_action(game: Game[Any], choice: Choice) -> Any:

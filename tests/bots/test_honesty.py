@@ -23,7 +23,8 @@ from vegas_table.api.v1 import table_pb2 as pb
 from vegas_table.arena.play import GameSpec, play_one, play_spec
 from vegas_table.bots import registry
 from vegas_table.bots.base import GameInfo
-from vegas_table.bots.local import turn_for
+from vegas_table.bots.greedy import GreedyBot
+from vegas_table.bots.local import built_in, turn_for
 from vegas_table.bots.runner import SeatRunner
 from vegas_table.engine import GameConfig, get_game
 
@@ -53,6 +54,23 @@ def test_the_snoop_finds_the_state_an_unsealed_turn_would_hand_it() -> None:
     turn._view = lambda: game.view(state, 0)
     with pytest.raises(Rebuilt, match="generator seeded 'honest'"):
         Snoop("x").choose(turn)
+
+
+class SnoopingGreedy(GreedyBot, Snoop):
+    """A bot written outside the project on one of its own: it is not trusted as the project's bots are."""
+
+    def choose(self, turn):  # type: ignore[no-untyped-def]
+        return Snoop.choose(self, turn)
+
+
+def test_only_the_projects_own_bots_are_handed_unsealed_turns() -> None:
+    """In-process games hand the project's own bots (`vegas_table.bots`) the live state's view, unsealed; any
+    other bot, a subclass of one of them included, gets sealed turns and learns nothing."""
+    assert built_in(registry.make_bot("greedy", "x")) and built_in(registry.make_bot("hard", "x"))
+    assert not built_in(Snoop("x")) and not built_in(SnoopingGreedy("x"))
+    config = CONFIGS[0]
+    play_one(config, [SnoopingGreedy(str(seat)) for seat in range(config.players)])
+    assert Snoop.decisions > 0 and Snoop.findings == []
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.game)
