@@ -7,8 +7,9 @@ use, they are made from the state sealed (`Game.sealed`: the deck orders, the ge
 replaced), so nothing a bot is handed, followed reference by reference, reaches the deck order or the
 dice generator's seed: bots are honest by construction (tests/bots/test_honesty.py plays a bot that tries,
 on every path). Only the project's own bots (`vegas_table.bots`, honest by their code) are spared the
-seal's copy in `vegas simulate` and tournaments (`bots.local.SeatAsker`). A bot in the same process could still search the interpreter itself (`gc`, frames):
-untrusted bots play from their own process, with `vegas bot`. Because the view and the legal actions are the
+seal's copy in `vegas simulate` and tournaments (`bots.local.SeatAsker`). A bot in the same process could
+still search the interpreter itself (`gc`, frames): untrusted bots play from their own process, with
+`vegas bot`. Because the view and the legal actions are the
 same in-process and over the network, one class runs unchanged in `vegas simulate`, in the server's own
 bot seats and remotely with `vegas bot`.
 
