@@ -13,6 +13,7 @@ from typing import Any
 
 from vegas_client.data import GameSummary, SeatInfo
 from vegas_table.client.choices import Prompt
+from vegas_table.client.lobby import DEFAULT_BOT
 from vegas_table.client.render.text import Line, Lines, fit, join_lines, truncate, wrap_line
 from vegas_table.client.seen import name_players, seat_label
 from vegas_table.client.viewmodel import ClientModel, LogLine, Notice, shown_view
@@ -235,9 +236,10 @@ def render_waiting(model: ClientModel, width: int) -> Lines:
     if model.host and game.free_seats:
         free = game.free_seats
         lines += [[("", " The free seats wait for people. To seat the server's bots in them instead, type")],
-                  [("", "   "), ("class:info", f"bots {len(free)}"), ("class:dim", " (every free seat), "),
-                   ("class:info", f"seat {free[-1]} bot random"), ("class:dim", " (one), or "),
-                   ("class:info", f"bots {len(free)} greedy"), ("class:dim", " (another kind)")]]
+                  [("", "   "), ("class:info", f"bots {len(free)}"),
+                   ("class:dim", f" (every free seat, {DEFAULT_BOT}), "),
+                   ("class:info", f"seat {free[-1]} bot hard"), ("class:dim", " (one), or "),
+                   ("class:info", f"bots {len(free)} easy"), ("class:dim", " (another level)")]]
     if is_loopback(model.server):
         lines.append([("class:dim", " This server listens on this machine only; to play with friends, run "
                                     "vegas serve and share its address")])

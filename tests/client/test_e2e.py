@@ -177,7 +177,7 @@ def test_a_game_waits_in_the_lobby_until_a_second_player_joins(tmp_path: Path) -
         try:
             async with client_on(port, tmp_path, create="lords classic 2", wait=False) as ann:  # no bots unasked
                 await ann.screen_shows("waiting for 1 more player(s)")
-                await ann.screen_shows("bots 1 (every free seat)")  # how its host would play a bot instead
+                await ann.screen_shows("bots 1 (every free seat, medium)")  # how its host would play a bot instead
                 assert ann.model.game_id is not None
                 joined = await bob.join_game(ann.model.game_id, "Bob", entropy="bob's")
                 await until(lambda: ann.model.view is not None, 10, "the game to start for Ann")

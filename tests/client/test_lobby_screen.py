@@ -76,4 +76,4 @@ def test_the_lobby_and_the_waiting_screen_wrap_long_lines_at_80_columns() -> Non
     assert "(options: layoff, underworld)" in lobby
     shown = plain(render_waiting(model, 80))
     assert "ab" * 32 in shown  # the whole commitment, to compare with the end of the game
-    assert "bots 2 (every free seat)" in shown and "bots 2 greedy (another" in shown
+    assert "bots 2 (every free seat, medium)" in shown and "bots 2 easy" in shown and "(another level)" in shown

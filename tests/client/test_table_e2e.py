@@ -96,7 +96,7 @@ def test_the_host_seats_bots_from_the_waiting_screen_and_the_game_starts(tmp_pat
         server, port = await start_server(tmp_path / "data")
         try:
             async with client_on(port, tmp_path, create="lords up 3", wait=False) as ann:
-                await ann.screen_shows("bots 2 (every free seat)")
+                await ann.screen_shows("bots 2 (every free seat, medium)")
                 ann.type("seat 2 bot hard\r")
                 await until(lambda: ann.model.notice is not None and "hard bot takes seat 2" in ann.model.notice.text,
                             10, "the server's answer")
