@@ -76,7 +76,8 @@ def game_over(game_id: str) -> ApiError:
 
 def not_running(game_id: str, status: str) -> ApiError:
     return ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_running",
-                    f"game {game_id} is {status}: seats are handed to bots while it runs")
+                    f"game {game_id} is {status}: seats are handed to bots while it runs (or, while it waits "
+                    "for people, its free seats)")
 
 
 def not_finished(game_id: str) -> ApiError:

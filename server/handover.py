@@ -60,9 +60,7 @@ def check_request(session: GameSession, host_token: str, seat: int, bot: str, pl
     if record.seats[seat].bot:
         raise not_a_player_seat(session.game_id, seat, f"is the server's own {record.seats[seat].bot} bot")
     if session.status is not Status.RUNNING:
-        raise errors.ApiError(grpc.StatusCode.FAILED_PRECONDITION, "not_running",
-                              f"game {session.game_id} is {session.status.name.lower()}: seats are handed to "
-                              "bots while it runs (or, while it waits for people, its free seats)")
+        raise errors.not_running(session.game_id, session.status.name.lower())
     if not bot and not record.seats[seat].stand_in:
         raise not_a_player_seat(session.game_id, seat, "is played by its player already (no bot stands in)")
 
