@@ -64,7 +64,7 @@ def register(commands: Any) -> None:
                         "state directory)")
     parser.add_argument("--bots", metavar="KIND", default="",
                         help=f"with --local or --create: the kind of bot in the new game's bot seats: "
-                        f"{bots_text()} (default with --local: {LOCAL_BOTS}; with --create: the server's, random)")
+                        f"{bots_text()} (default: {LOCAL_BOTS}, or the level the --create spec names)")
     parser.add_argument("--new", action="store_true",
                         help="with --local: start a new game even if an unfinished local game is there to resume")
     parser.add_argument("--bot-think-ms", type=int, default=LOCAL_THINK_MS,
