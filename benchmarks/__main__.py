@@ -1,7 +1,11 @@
-"""`python -m benchmarks`: what `make bench` runs."""
+"""`python -m benchmarks`: what `make bench` runs, its suites' event loops one shared loop
+(`common.loops.shared`)."""
 
 import sys
 
 from benchmarks.run import main
+from vegas_table.common import loops
 
-sys.exit(main())
+with loops.shared():
+    status = main()
+sys.exit(status)

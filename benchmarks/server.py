@@ -369,7 +369,7 @@ def main(argv: list[str] | None = None) -> None:
     peak = max(args.games)
     scenarios = [Scenario(games, args.think, not args.unpinned, target=games == peak, runs=args.repeat)
                  for games in args.games]
-    with console.status("playing concurrent games against vegas serve..."):
+    with console.status("playing concurrent games against vegas serve..."), loops.shared():
         rows = round_trip_rows(scenarios, args.seconds, args.baseline)
     table = Table(title="server round trips")
     for column in ("measure", "value", "unit"):

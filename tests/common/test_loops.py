@@ -30,6 +30,20 @@ def test_run_falls_back_to_asyncios_loop_without_uvloop(monkeypatch: pytest.Monk
     assert loops.run(_answer(7)) == (7, "asyncio")
 
 
+async def _loop() -> asyncio.AbstractEventLoop:
+    return asyncio.get_running_loop()
+
+
+def test_runs_inside_shared_share_one_loop_closed_at_the_end() -> None:
+    with loops.shared():
+        first = loops.run(_loop())
+        with loops.shared():  # an inner block keeps the outer one's loop
+            assert loops.run(_loop()) is first
+        assert loops.run(_loop()) is first and not first.is_closed()
+    assert first.is_closed()
+    assert loops.run(_loop()) is not first  # outside, each run has a loop of its own again
+
+
 def test_vegas_serve_runs_on_uvloop_and_says_so(tmp_path: Path) -> None:
     pytest.importorskip("uvloop")
     serve = ServeProcess(tmp_path / "data", tmp_path / "serve.log")
