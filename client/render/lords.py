@@ -111,13 +111,15 @@ class _Board:
         marked |= {pending.get("lot"), *pending.get("lots", ())}
         self.highlight = frozenset(n for n in marked | set(highlight) if n in LOT_BY_NAME)
 
-    def name(self, lot: str, base: str = "") -> tuple[str, str]:
+    def name(self, lot: str, base: str = "", rest: Line | None = None) -> tuple[str, str]:
         """The lot's name and the gap after it, on `base` (a casino's colour); reversed when highlighted. A lot
         that changed since the player's last move has `CHANGED` right after its name, besides its style: a
-        mark that needs no colour, nor a terminal that draws underlines."""
+        mark that needs no colour, nor a terminal that draws underlines. A marked three-character name keeps
+        a gap before `rest` (what follows it in the cell) where the cell has room for both (`C11• P Blk`)."""
         changed = lot in self.changed
         style = f"{base} class:lot.name".strip() + (" class:lot.changed" if changed else "")
-        text = f"{lot + CHANGED if changed else lot:<4}"
+        label = lot + CHANGED if changed else lot
+        text = f"{label:<3} " if len(label) + 1 + width_of(rest or []) <= self.cell else f"{label:<4}"
         return (f"{style} class:lot.highlight" if lot in self.highlight else style, text)
 
     def cell_fragments(self, lot: str) -> Line:
@@ -134,20 +136,20 @@ class _Board:
         info = LOTS[LOT_BY_NAME[lot]]
         wide = self.cell >= WIDE_CELL
         price = f"${info.price}m" if wide else f"${info.price}"
-        return pad([self.name(lot), ("class:lot.price", f"{price:<{5 if wide else 4}}"),
-                    ("class:lot.die", f"[{info.printed_die}]")], self.cell)
+        rest: Line = [("class:lot.price", f"{price:<{5 if wide else 4}}"), ("class:lot.die", f"[{info.printed_die}]")]
+        return pad([self.name(lot, rest=rest), *rest], self.cell)
 
     def _parking(self, lot: str, seat: int) -> Line:
         colour = seat_colour(self.view, seat)
         owner = PLAYER_ABBR.get(colour, colour[:3]) if self.cell < WIDE_CELL else str(self.view["seats"][seat]["name"])
-        return pad([self.name(lot), (f"class:player.{colour}", fit(f"P {owner}", self.cell - 4))],
-                   self.cell)
+        name = self.name(lot, rest=[("", f"P {owner}"[:self.cell - 5])])
+        return pad([name, (f"class:player.{colour}", fit(f"P {owner}", self.cell - width_of([name])))], self.cell)
 
     def _casino(self, lot: str, data: Mapping[str, Any]) -> Line:
         style = f"class:casino.{data['tile']}"
         colour = COLOUR_ABBR[data["tile"]] if self.cell < WIDE_CELL else data["tile"]
         height = SUPERSCRIPT.get(int(data["height"]), str(data["height"]))
-        line: Line = [self.name(lot, style), (style, f"{colour}{height} ")]
+        line: Line = [(style, f"{colour}{height} ")]
         if data.get("die"):
             owner, pips = data["die"]
             player = seat_colour(self.view, owner)
@@ -156,7 +158,7 @@ class _Board:
             line.append((f"class:die.{player}{boss}", f"{die_text(player, int(pips))}{mark}"))
         else:
             line.append((style, "--"))
-        return pad(line, self.cell, style)
+        return pad([self.name(lot, style, line), *line], self.cell, style)
 
     def joined(self, a: str | None, b: str | None) -> str | None:
         """The casino style shared by lots `a` and `b` when they are one casino, else None."""
@@ -361,33 +363,54 @@ PENDING_WORDS = {
 }
 
 
-def step_text(view: Mapping[str, Any]) -> str:
-    """Which step the turn is in, in words."""
+def step_text(view: Mapping[str, Any], by_colour: bool = False) -> str:
+    """Which step the turn is in, in words; `by_colour`: a seat named by its colour alone (`Blue`)."""
     pending = view.get("pending")
     if view["phase"] == "over":
         return "game over"
     if pending:
         words = PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)
-        return f"{seat_name(view, int(pending['seat']))} to {words}"
+        seat = int(pending["seat"])
+        return f"{seat_colour(view, seat).capitalize() if by_colour else seat_name(view, seat)} to {words}"
     return "actions" + (" (has gambled)" if view.get("gambled") else "")
 
 
+HEADER_SHORTENINGS = 4  # how many ways `_header` has of saying less (see `render_header`)
+
+
 def render_header(view: Mapping[str, Any], width: int = 80) -> Lines:
-    """Game, turn, whose turn and step, last card drawn; the result once over."""
-    line: Line = [("class:title", "Lords of Vegas"), ("class:dim", f" {view['rules']} · turn {view['turn']} · ")]
+    """Game, turn, whose turn and step, last card drawn; the result once over. A header too wide for the
+    screen says less before anything is cut: the card without its colour's name (its background shows it),
+    then "card" for "last card", "Lords" for the title, and seats named by colour alone (the players panel
+    beside the board names the people)."""
+    for shortening in range(HEADER_SHORTENINGS + 1):
+        line = _header(view, shortening)
+        if width_of(line) <= width:
+            return line
+    return truncate(line, width)
+
+
+def _header(view: Mapping[str, Any], shortening: int) -> Line:
+    """The header said in the `shortening`-th shorter way (0: in full)."""
+    by_colour = shortening >= 4
+
+    def badge_of(seat: int) -> tuple[str, str]:
+        return player_badge(view, seat, seat_colour(view, seat).capitalize() if by_colour else None)
+
+    title = "Lords" if shortening >= 3 else "Lords of Vegas"
+    line: Line = [("class:title", title), ("class:dim", f" {view['rules']} · turn {view['turn']} · ")]
     result = view.get("result")
     if result:
-        winners = [player_badge(view, int(w)) for w in result["winners"]]
+        winners = [badge_of(int(w)) for w in result["winners"]]
         line += [frag for w in winners for frag in (w, ("", " "))]
         line.append(("class:info", "wins" if len(winners) == 1 else "share the win"))
     else:
         pending = view.get("pending")
-        line += [player_badge(view, int(view["current"])), ("", "'s turn")]
+        line += [badge_of(int(view["current"])), ("", "'s turn")]
         if pending and int(pending["seat"]) == int(view["current"]):  # their own decision: no name twice
             line.append(("", ": " + PENDING_WORDS.get(pending["kind"], pending["kind"]).format(**pending)))
         else:
-            line.append(("", f" · {step_text(view)}"))
-    label, badge = ("class:dim", " · last card "), _card_badge(view.get("last_card"))
-    if width_of([*line, label, *badge]) > width:  # a small screen: the card's colour is its background
-        badge = badge[:1]
-    return truncate([*line, label, *badge], width)
+            line.append(("", f" · {step_text(view, by_colour)}"))
+    badge = _card_badge(view.get("last_card"))
+    label = ("class:dim", " · card " if shortening >= 2 else " · last card ")
+    return [*line, label, *(badge[:1] if shortening >= 1 else badge)]

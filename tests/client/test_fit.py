@@ -136,3 +136,14 @@ def test_a_five_player_game_with_a_question_open_keeps_six_log_lines_at_80x24() 
     view = with_players(next(positions("lords", "up", 5, ())).view(0), PEOPLE)
     assert plain(join_lines(prompt_lines([offer], 80))).endswith("1 accept  2 reject")
     assert arranged(view, [offer], 80, 24).log_height >= 6
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+def test_the_header_says_less_rather_than_being_cut(columns: int) -> None:
+    """Five players with long names at 80 and 100 columns: the Lords header shortens its words (the card's
+    colour, "last card", the title, the people's names beside their colours) and is never cut."""
+    for match in positions("lords", "up", 5, ("layoff", "underworld")):
+        for seat in (match.actors()[0] if match.actors() else 0, None):
+            header = plain(render_header(with_players(match.view(seat), PEOPLE), columns))
+            assert "…" not in header and len(header) <= columns, header
+            assert header.startswith("Lords")

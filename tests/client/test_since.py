@@ -13,6 +13,7 @@ from tests.client.table import EngineTable
 from vegas_table.bots.base import concrete
 from vegas_table.client.orders import Submit
 from vegas_table.client.render import render_board
+from vegas_table.client.render.text import plain
 from vegas_table.client.seen import changed_places, places
 
 
@@ -38,6 +39,20 @@ def test_changed_lots_are_marked_on_the_board() -> None:
     marked = {text.strip() for style, text, *_ in render_board(view, 80, 24, changed=changed)
               if "lot.changed" in style}
     assert marked == {f"{lot}•" for lot in changed}  # a mark beside the style: no colour or underline needed
+
+
+def test_a_marked_three_character_lot_keeps_its_gap_where_the_cell_has_room() -> None:
+    """`C11• P Blk`, not `C11•P Blk`: a parking lot's or casino's cell has a column to spare; an empty lot's
+    compact cell (`C11•$12 [4]`) has none, and its mark stands in the gap."""
+    table = EngineTable()
+    play_until(table, lambda t: t.version >= 60)
+    view = table.match.view(0)
+    board = render_board(view, 80, 24, changed=frozenset(view["lots"]) | {"C10", "C11", "C12"})
+    names = {text for style, text, *_ in board if "lot.changed" in style}
+    assert {"C10", "C11", "C12"} & set(view["lots"]) and {"C10", "C11", "C12"} - set(view["lots"])
+    for name in ("C10", "C11", "C12"):
+        assert (f"{name}• " if name in view["lots"] else f"{name}•") in names, plain(board)
+    assert len({len(line) for line in plain(board).split("\n")}) == 1  # every row as wide
 
 
 def test_after_the_others_played_the_log_sums_it_up_and_the_board_marks_it(tmp_path: Path) -> None:
