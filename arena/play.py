@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from vegas_table.bots.base import Bot
-from vegas_table.bots.local import SeatAsker, game_info, hears_game_end, seat_to_ask
+from vegas_table.bots.local import SeatAsker, built_in, game_info, hears_game_end, seat_to_ask
 from vegas_table.bots.registry import make_bot
 from vegas_table.bots.seeds import seat_seed
 from vegas_table.engine import GameConfig, Match, get_game
@@ -74,15 +74,18 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
     def may_act(seat: int) -> bool:
         return bool(legal_actions(state, seat))
 
+    trusted = [built_in(bot) for bot in bots]
     for bot, ask in zip(bots, asks, strict=True):
         bot.on_game_start(ask.info)
+    out_of_turn = game.out_of_turn
     actions = 0
     while not is_over(state):
         if actions >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
-        seat = seat_to_ask(actors(state), seats, may_act)
+        # where only the actors ever act (`Game.out_of_turn`), the first of them; else `seat_to_ask`'s rule
+        seat = seat_to_ask(actors(state), seats, may_act) if out_of_turn else actors(state)[0]
         assert seat is not None
-        play(seat, asks[seat].decide(bots[seat], actions))
+        play(seat, asks[seat].decide(bots[seat], actions, trusted[seat]))
         actions += 1
     result = match.result
     assert result is not None

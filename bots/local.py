@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, overload
 
 from vegas_table.bots.base import Bot, Choice, GameInfo, LegalAction, Turn
-from vegas_table.engine.core.api import Game, GameConfig
+from vegas_table.engine.core.api import ActionRange, Game, GameConfig
 
 BUILT_IN = "vegas_table.bots."  # the package of the bots the project ships, reviewed and tested for honesty
 
@@ -41,7 +41,9 @@ class EngineLegalActions(Sequence[LegalAction]):
             index += len(self._options)
         made = self._made.get(index)
         if made is None:
-            made = self._made[index] = LegalAction.of(self._options[index])  # IndexError past the end
+            option = self._options[index]  # IndexError past the end
+            made = self._made[index] = (LegalAction.of(option) if isinstance(option, ActionRange)
+                                        else LegalAction(None, None, None, option))  # `of`, inlined
         return made
 
 
@@ -128,29 +130,40 @@ def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_lim
 
 
 class SeatAsker:
-    """One seat's turns in one game whose state changes in place (`arena.play`). Each turn is handed functions
-    that compute the seat's view and legal actions on first use, so a bot that never reads the view never
-    pays for it. For any bot but the project's own they compute from the state sealed at that moment
-    (`Game.sealed`): nothing such a bot is handed reaches the seed or a deck's order. The project's own bots
-    (`built_in`) read the live state's view, unsealed: they are honest by their code (they read only their
-    turn), and the seal would cost a copy of the state at every decision of every simulated game."""
+    """One seat's turns in one game whose state changes in place (`arena.play`). For any bot but the project's
+    own, each turn is handed functions that compute the seat's view and legal actions on first use from the
+    state sealed at that moment (`Game.sealed`): nothing such a bot is handed reaches the seed or a deck's
+    order. The project's own bots (`built_in`, `decide(trusted=True)`) read the live state unsealed: they are
+    honest by their code (they read only their turn), and the seal would cost a copy of the state at every
+    decision of every simulated game. Their turn's view is still computed only if read (by one function made
+    once for the game), but its legal actions are listed at once: every bot reads them, and each
+    `LegalAction` is made only when looked at (`EngineLegalActions`)."""
 
-    __slots__ = ("game", "info", "state")
+    __slots__ = ("_legal", "_view", "game", "info", "state")
 
     def __init__(self, game: Game[Any], state: Any, info: GameInfo) -> None:
         self.game = game
         self.info = info
         self.state = state
+        seat, view, self._legal = info.seat, game.view, game.legal_actions
+        self._view = lambda: view(state, seat)
 
-    def turn(self, version: int, time_limit: float | None = None, sealed: bool = True) -> Turn:
+    def turn(self, version: int, time_limit: float | None = None) -> Turn:
+        """The seat's turn computed from the state sealed now."""
         seat, game = self.info.seat, self.game
-        seen = game.sealed(self.state) if sealed else self.state
+        seen = game.sealed(self.state)
         return Turn(self.info, version, lambda: game.view(seen, seat),
                     lambda: EngineLegalActions(game.legal_actions(seen, seat)), time_limit)
 
-    def decide(self, bot: Bot, version: int) -> Any:
-        """The engine action `bot` plays for the seat at `version` (`decide`, without making its functions)."""
-        choice = bot.choose(self.turn(version, sealed=not built_in(bot)))
+    def decide(self, bot: Bot, version: int, trusted: bool = False) -> Any:
+        """The engine action `bot` plays for the seat at `version` (`decide`, without making its functions);
+        `trusted`: the bot is `built_in`, its turn read from the live state."""
+        if trusted:
+            info = self.info
+            turn = Turn(info, version, self._view, EngineLegalActions(self._legal(self.state, info.seat)))
+        else:
+            turn = self.turn(version)
+        choice = bot.choose(turn)
         if type(choice) is LegalAction and choice.action is not None and choice.low is None:
             return choice.action  # a plain legal action chosen as it is: the common case, taken first
         return engine_action(self.game, choice)
