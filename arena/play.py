@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from vegas_table.bots.base import Bot
-from vegas_table.bots.local import SeatAsker, built_in, game_info, hears_game_end, seat_to_ask
+from vegas_table.bots.local import SeatAsker, game_info, hears_game_end, seat_to_ask
 from vegas_table.bots.registry import make_bot
 from vegas_table.bots.seeds import seat_seed
 from vegas_table.engine import GameConfig, Match, get_game
@@ -69,12 +69,12 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
     play = recorder.play if recorder else partial(game.apply, state)
     is_over, actors, legal_actions = game.is_over, game.actors, game.legal_actions
     seats = range(config.players)
-    asks = [SeatAsker(game, state, game_info(config, seat)) for seat in seats]
+    asks = [SeatAsker(game, state, game_info(config, seat), bot) for seat, bot in zip(seats, bots, strict=True)]
+    decide = [ask.decide for ask in asks]
 
     def may_act(seat: int) -> bool:
         return bool(legal_actions(state, seat))
 
-    trusted = [built_in(bot) for bot in bots]
     for bot, ask in zip(bots, asks, strict=True):
         bot.on_game_start(ask.info)
     out_of_turn = game.out_of_turn
@@ -85,7 +85,7 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
         # where only the actors ever act (`Game.out_of_turn`), the first of them; else `seat_to_ask`'s rule
         seat = seat_to_ask(actors(state), seats, may_act) if out_of_turn else actors(state)[0]
         assert seat is not None
-        play(seat, asks[seat].decide(bots[seat], actions, trusted[seat]))
+        play(seat, decide[seat](actions))
         actions += 1
     result = match.result
     assert result is not None
