@@ -69,20 +69,23 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
     play = recorder.play if recorder else partial(game.apply, state)
     is_over, actors, legal_actions = game.is_over, game.actors, game.legal_actions
     seats = range(config.players)
-    asks = [SeatAsker(game, state, game_info(config, seat)) for seat in seats]
+    asks = [SeatAsker(game, state, game_info(config, seat), bot) for seat, bot in zip(seats, bots, strict=True)]
+    decide = [ask.decide for ask in asks]
 
     def may_act(seat: int) -> bool:
         return bool(legal_actions(state, seat))
 
     for bot, ask in zip(bots, asks, strict=True):
         bot.on_game_start(ask.info)
+    out_of_turn = game.out_of_turn
     actions = 0
     while not is_over(state):
         if actions >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
-        seat = seat_to_ask(actors(state), seats, may_act)
+        # where only the actors ever act (`Game.out_of_turn`), the first of them; else `seat_to_ask`'s rule
+        seat = seat_to_ask(actors(state), seats, may_act) if out_of_turn else actors(state)[0]
         assert seat is not None
-        play(seat, asks[seat].decide(bots[seat], actions))
+        play(seat, decide[seat](actions))
         actions += 1
     result = match.result
     assert result is not None

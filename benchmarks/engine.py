@@ -213,7 +213,10 @@ def engine_suite(quick: bool) -> list[Row]:
 def lasvegas_suite(quick: bool) -> list[Row]:
     """Las Vegas: random games per second, in the configurations docs/LASVEGAS.md compares like for like with
     the PyPI `lasvegas` package (about 600-1,700 games per second, depending on players and neutral dice);
-    then the search's round playouts (`round_playout_rows`)."""
+    the package itself beside the engine and `vegas simulate`, 2 players (`benchmarks.pypi_lasvegas`); then
+    the search's round playouts (`round_playout_rows`)."""
+    from benchmarks.pypi_lasvegas import side_by_side_rows
+
     games = 500 if quick else 3000
     rows = []
     for players, neutral in ((2, False), (2, True), (3, False), (3, True), (4, False), (4, True), (5, False)):
@@ -222,8 +225,8 @@ def lasvegas_suite(quick: bool) -> list[Row]:
         seconds, played = play_random_games("lasvegas", "base", players, games, options)
         per_second, per_game = games / seconds, sum(len(moves) for _, moves in played) / games
         rows.append(Row("lasvegas", f"random games per second, {label} ({per_game:.0f} actions a game)",
-                        per_second, "games/s", ">= 3x the PyPI package" if players == 2 and not options else ""))
-    return rows + round_playout_rows(quick)
+                        per_second, "games/s"))
+    return rows + side_by_side_rows(quick) + round_playout_rows(quick)
 
 
 def round_playout_rows(quick: bool) -> list[Row]:

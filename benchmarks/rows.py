@@ -3,6 +3,7 @@ docs/BENCHMARKS.md. Every suite returns `Row`s."""
 
 from __future__ import annotations
 
+import math
 import os
 import platform
 from dataclasses import dataclass
@@ -18,7 +19,12 @@ class Row:
     target: str = ""
 
 
+NOT_MEASURED = math.nan  # the value of a row whose measure says why there is no figure
+
+
 def format_value(value: float) -> str:
+    if math.isnan(value):
+        return "-"
     return f"{value:,.0f}" if value >= 100 else f"{value:,.2f}"
 
 

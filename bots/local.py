@@ -16,15 +16,23 @@ from vegas_table.engine.core.api import Game, GameConfig
 BUILT_IN = "vegas_table.bots."  # the package of the bots the project ships, reviewed and tested for honesty
 
 
+MADE_LIMIT = 4096  # LegalActions a seat keeps for the game's actions before it starts afresh
+
+
 class EngineLegalActions(Sequence[LegalAction]):
     """A seat's legal actions as `LegalAction`s, each made only when a bot looks at it: a random bot looks
-    at one of a hundred, and building the other ninety-nine cost a tenth of a simulation's time."""
+    at one of a hundred, and building the other ninety-nine cost a tenth of a simulation's time.
+
+    `made` holds what was made, by the engine action's identity (each `LegalAction` holds its action, so no
+    other object can take that identity while it is kept). A seat's turns may share one `made`: the engines
+    list the same action objects turn after turn (made once, in tables), so a seat's `LegalAction` for each
+    is made once a game. Shared or not, the same entry gives the same object every time it is looked at."""
 
     __slots__ = ("_made", "_options")
 
-    def __init__(self, options: list[Any]) -> None:
+    def __init__(self, options: list[Any], made: dict[int, LegalAction] | None = None) -> None:
         self._options = options
-        self._made: dict[int, LegalAction] = {}
+        self._made: dict[int, LegalAction] = {} if made is None else made
 
     def __len__(self) -> int:
         return len(self._options)
@@ -37,12 +45,16 @@ class EngineLegalActions(Sequence[LegalAction]):
     def __getitem__(self, index: int | slice) -> LegalAction | Sequence[LegalAction]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self._options)))]
-        if index < 0:
-            index += len(self._options)
-        made = self._made.get(index)
-        if made is None:
-            made = self._made[index] = LegalAction.of(self._options[index])  # IndexError past the end
-        return made
+        option = self._options[index]  # IndexError past the end
+        made = self._made.get(id(option))
+        return self._make(option) if made is None else made
+
+    def _make(self, option: Any) -> LegalAction:
+        made = self._made
+        if len(made) >= MADE_LIMIT:  # the actions made afresh every turn (bet ranges) would pile up
+            made.clear()
+        legal = made[id(option)] = LegalAction.of(option)
+        return legal
 
 
 def seat_to_ask(actors: Sequence[int], seats: Iterable[int], may_act: Callable[[int], bool]) -> int | None:
@@ -128,29 +140,43 @@ def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_lim
 
 
 class SeatAsker:
-    """One seat's turns in one game whose state changes in place (`arena.play`). Each turn is handed functions
-    that compute the seat's view and legal actions on first use, so a bot that never reads the view never
-    pays for it. For any bot but the project's own they compute from the state sealed at that moment
-    (`Game.sealed`): nothing such a bot is handed reaches the seed or a deck's order. The project's own bots
-    (`built_in`) read the live state's view, unsealed: they are honest by their code (they read only their
-    turn), and the seal would cost a copy of the state at every decision of every simulated game."""
+    """One seat's turns in one game whose state changes in place (`arena.play`), and the seat's `bot`. For
+    any bot but the project's own, each turn is handed functions that compute the seat's view and legal
+    actions on first use from the state sealed at that moment (`Game.sealed`): nothing such a bot is handed
+    reaches the seed or a deck's order. The project's own bots (`built_in`) read the live state unsealed:
+    they are honest by their code (they read only their turn), and the seal would cost a copy of the state at
+    every decision of every simulated game. Their turn's view is still computed only if read (by one
+    function made once for the game), but its legal actions are listed at once, every bot reads them, each
+    `LegalAction` made once a game (`EngineLegalActions`)."""
 
-    __slots__ = ("game", "info", "state")
+    __slots__ = ("_legal", "_made", "_view", "bot", "game", "info", "state", "trusted")
 
-    def __init__(self, game: Game[Any], state: Any, info: GameInfo) -> None:
+    def __init__(self, game: Game[Any], state: Any, info: GameInfo, bot: Bot | None = None) -> None:
         self.game = game
         self.info = info
         self.state = state
+        self.bot = bot
+        self.trusted = bot is not None and built_in(bot)
+        seat, view, self._legal = info.seat, game.view, game.legal_actions
+        self._view = lambda: view(state, seat)
+        self._made: dict[int, LegalAction] = {}
 
-    def turn(self, version: int, time_limit: float | None = None, sealed: bool = True) -> Turn:
+    def turn(self, version: int, time_limit: float | None = None) -> Turn:
+        """The seat's turn computed from the state sealed now."""
         seat, game = self.info.seat, self.game
-        seen = game.sealed(self.state) if sealed else self.state
+        seen = game.sealed(self.state)
         return Turn(self.info, version, lambda: game.view(seen, seat),
                     lambda: EngineLegalActions(game.legal_actions(seen, seat)), time_limit)
 
-    def decide(self, bot: Bot, version: int) -> Any:
-        """The engine action `bot` plays for the seat at `version` (`decide`, without making its functions)."""
-        choice = bot.choose(self.turn(version, sealed=not built_in(bot)))
+    def decide(self, version: int) -> Any:
+        """The engine action the seat's bot plays at `version` (`decide`, without making its functions)."""
+        assert self.bot is not None, "a SeatAsker made without its bot only makes turns"
+        if self.trusted:
+            info = self.info
+            turn = Turn(info, version, self._view, EngineLegalActions(self._legal(self.state, info.seat), self._made))
+        else:
+            turn = self.turn(version)
+        choice = self.bot.choose(turn)
         if type(choice) is LegalAction and choice.action is not None and choice.low is None:
             return choice.action  # a plain legal action chosen as it is: the common case, taken first
         return engine_action(self.game, choice)

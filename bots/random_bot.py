@@ -10,9 +10,10 @@ class RandomBot(Bot):
 
     def choose(self, turn: Turn) -> Choice:
         options = turn.legal
-        if not options:
+        count = len(options)  # once: in-process, a lazy list's length is a Python call
+        if not count:
             raise ValueError(f"seat {turn.seat} has no legal action")
-        option = self.rng.choice(options)
+        option = options[self.rng.randrange(count)]  # the draw `rng.choice(options)` makes
         if option.low is not None and option.high is not None:
             return option.at(self.rng.randint(option.low, option.high))
         return option

@@ -6,6 +6,7 @@ and the simulator never need to know which game they drive:
 * `Game.new(config)` creates a game and returns it with the events of its set-up (deals, opening rolls).
 * `Game.actors(state)` names the seats the game is waiting for; `Game.legal_actions(state, seat)` lists what
   a seat may do now, in a stable order (the first entry of a pending decision is its documented default).
+  Only a game whose `out_of_turn` is True ever lists actions for a seat it does not wait for.
   Whole-number choices (a bet) come as one `ActionRange` rather than one action per number.
 * `Game.default_action(state, seat)` is what is played for a seat the game waits for when it runs out of
   time (a decision's documented default; on one's turn the least committal move); None for other seats.
@@ -196,6 +197,9 @@ class Game(Protocol[S]):
     title: str
     rule_sets: Mapping[str, RuleSetInfo]
     options: Sequence[str]
+    # Whether a seat the game does not wait for (`actors`) may ever have legal actions (Lords of Vegas: the
+    # answers to a trade); where none may, whoever runs the seats asks only the actors.
+    out_of_turn: bool
 
     def new(self, config: GameConfig) -> tuple[S, list[Event]]: ...
     def config(self, state: S) -> GameConfig: ...

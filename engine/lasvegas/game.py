@@ -33,6 +33,7 @@ class LasVegas:
         "base": RuleSetInfo("base", 2, 6, "Las Vegas (Rüdiger Dorn), 4 rounds; modules are options"),
     }
     options: Sequence[str] = OPTIONS
+    out_of_turn = False  # only the seat whose turn or decision it is ever acts
 
     def new(self, config: GameConfig) -> tuple[LasVegasState, list[Event]]:
         check_config(self, config)

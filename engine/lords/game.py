@@ -33,6 +33,7 @@ class LordsOfVegas:
                                   "(the same as up with the underworld option)"),
     }
     options: Sequence[str] = ("layoff", "underworld")
+    out_of_turn = True  # a trade's parties answer it whoever's turn it is
 
     def new(self, config: GameConfig) -> tuple[LordsState, list[Event]]:
         check_config(self, config)

@@ -41,6 +41,26 @@ def test_the_default_is_legal_for_whom_the_game_waits_and_none_for_the_others(
     assert all(game.default_action(state, seat) is None for seat in range(players))
 
 
+@pytest.mark.parametrize("name,rules,players,options", [g for g in GAMES if not get_game(g[0]).out_of_turn])
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_game_that_says_so_lists_no_action_for_a_seat_it_does_not_wait_for(
+        name: str, rules: str, players: int, options: tuple[str, ...], seed: int) -> None:
+    # `Game.out_of_turn` False lets in-process games ask only the actors (arena.play)
+    game = get_game(name)
+    state, _ = game.new(GameConfig(name, rules, players, str(seed), options))
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        actors = game.actors(state)
+        assert all(not game.legal_actions(state, seat) for seat in range(players) if seat not in actors)
+        seat = actors[0]
+        game.apply(state, seat, concrete(rng.choice(game.legal_actions(state, seat)), rng))
+
+
+def test_only_lords_of_vegas_lets_a_seat_act_out_of_turn() -> None:
+    assert get_game("lords").out_of_turn and not get_game("lasvegas").out_of_turn
+
+
 def test_lords_default_on_ones_turn_is_ending_it() -> None:
     game = get_game("lords")
     state, _ = game.new(GameConfig("lords", "up", 3, "end"))
