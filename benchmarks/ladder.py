@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from benchmarks.rows import Row, format_value
+from benchmarks.rows import Row
 from vegas_table.arena.play import play_one
 from vegas_table.arena.stats import percentile
 from vegas_table.arena.tournament import Lineup, plan, standings
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=list(GAMES), action="append", help="one game (default: both)")
     args = parser.parse_args(argv)
     for row in ladder_rows(args.game or list(GAMES), args.deals):
-        print(f"| {row.suite} | {row.measure} | {format_value(row.value)} | {row.unit} | {row.target} |", flush=True)
+        print(row.markdown(), flush=True)
     return 0
 
 

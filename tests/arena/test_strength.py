@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.rows import Row, render_markdown
+from benchmarks.document import parse
+from benchmarks.rows import Row
 from vegas_table.arena import strength
 from vegas_table.arena.strength import StrengthRow, match_name, record, section, target_of
 from vegas_table.cli.main import main
@@ -46,7 +47,9 @@ def test_the_section_ends_at_the_next_heading() -> None:
 
 def test_the_bench_keeps_the_section_it_is_given() -> None:
     kept = section(record(BENCH, row("a 2p: x vs y", 0.6)))
-    text = render_markdown([Row("engine", "y", 1.0, "x/s")], "make bench", kept)
+    document = parse(record(BENCH, row("a 2p: x vs y", 0.6)))
+    document.merge(["engine"], [Row("engine", "y", 1.0, "x/s")], "make bench", ["engine"])
+    text = document.markdown()
     assert section(text) == kept
     assert "| engine | y |" in text
 
