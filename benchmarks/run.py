@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -69,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         command = "make bench" if args.output == Path("docs/BENCHMARKS.md") and not args.only else (
             f"python -m benchmarks --output {args.output}" + (f" --only {args.only}" if args.only else ""))
         command += " --quick" if args.quick else ""
+        settings = [f"{name}={value}" for name, value in sorted(os.environ.items()) if name.startswith("VEGAS_BENCH_")]
+        command = " ".join([*settings, command])  # the suites' settings from the environment change the figures
         document = parse(args.output.read_text() if args.output.exists() else "")
         document.merge(wanted, rows, command, list(SUITES))
         args.output.write_text(document.markdown())

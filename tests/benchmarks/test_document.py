@@ -4,6 +4,7 @@ other suite keeps its rows and line, and the Strength section is kept."""
 from __future__ import annotations
 
 import argparse
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -73,14 +74,18 @@ def suite(quick: bool) -> list[Row]:
     return [Row("ladder", "quick" if quick else "full", 1.0, "%")]
 
 
-def test_benchmarks_only_writes_the_suites_it_ran_into_the_file(tmp_path: Path,
+def test_benchmarks_only_writes_the_suites_it_ran_and_their_command_into_the_file(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(run, "SUITES", {name: f"{__name__}:suite" for name in ORDER})
+    for name in [name for name in os.environ if name.startswith("VEGAS_BENCH_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("VEGAS_BENCH_LADDER_DEALS", "3")  # a suite's setting: part of the command
     target = tmp_path / "BENCHMARKS.md"
     target.write_text(OLD)
     assert run.run(argparse.Namespace(output=target, quick=True, only="ladder")) == 0
     text = target.read_text()
     assert "| ladder | quick | 1.00 | % |  |" in text and "old ladder" not in text
-    assert f"| ladder | `python -m benchmarks --output {target} --only ladder --quick` |" in text
+    command = f"VEGAS_BENCH_LADDER_DEALS=3 python -m benchmarks --output {target} --only ladder --quick"
+    assert f"| ladder | `{command}` |" in text
     assert "| engine | old engine |" in text and "| server | old server |" in text
     assert section(text) == section(OLD)
