@@ -22,6 +22,7 @@ def test_a_match_is_named_by_game_rules_players_and_its_bots_counted() -> None:
     assert match_name("lords", "up", 4, ("search", "greedy", "greedy", "greedy")) == "lords up 4p: search vs 3x greedy"
     assert target_of("lords up 4p: search@60 vs 3x greedy") == ">= 40%"  # a bot's setting keeps the target
     assert target_of("lords up 4p: random vs 3x greedy") == ""
+    assert target_of("lords classic 2p: search@300 vs greedy@deals") == ""  # an opponent's setting: another match
 
 
 def test_the_first_record_adds_the_section_after_the_figures() -> None:
