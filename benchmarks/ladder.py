@@ -31,7 +31,7 @@ from vegas_table.bots.registry import make_bot
 from vegas_table.bots.seeds import seat_seed
 
 GAMES: dict[str, str] = {"lasvegas": "base", "lords": "classic"}  # game -> the rules its matches play, 2 seats
-DEALS = 20  # per match, each played in both seat rotations
+DEALS = 40  # per match, each played in both seat rotations: 80 games, an interval about 30 points wide
 QUICK_DEALS = 1
 SEED = "ladder1"
 BASE = "greedy"
