@@ -48,8 +48,11 @@ class StrengthRow:
 
 
 def target_of(match: str) -> str:
-    """The target of a match, whatever the bots' settings (`search@200` is `search`)."""
-    return TARGETS.get(re.sub(r"@[^ ,]+", "", match), "")
+    """The target of a match, whatever the measured (first) bot's settings (`search@200` is `search`); an
+    opponent's settings make another match (`greedy@deals` is not the `greedy` of a target)."""
+    head, colon, bots = match.partition(": ")
+    first, vs, rest = bots.partition(" vs ")
+    return TARGETS.get(f"{head}{colon}{re.sub(r'@[^ ,]+', '', first)}{vs}{rest}", "")
 
 
 def match_name(game: str, rules: str, players: int, lineup: Lineup) -> str:

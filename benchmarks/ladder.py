@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from benchmarks.rows import Row, format_value
+from benchmarks.rows import Row
 from vegas_table.arena.play import play_one
 from vegas_table.arena.stats import percentile
 from vegas_table.arena.tournament import Lineup, plan, standings
@@ -31,7 +31,7 @@ from vegas_table.bots.registry import make_bot
 from vegas_table.bots.seeds import seat_seed
 
 GAMES: dict[str, str] = {"lasvegas": "base", "lords": "classic"}  # game -> the rules its matches play, 2 seats
-DEALS = 20  # per match, each played in both seat rotations
+DEALS = 40  # per match, each played in both seat rotations: 80 games, an interval about 30 points wide
 QUICK_DEALS = 1
 SEED = "ladder1"
 BASE = "greedy"
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=list(GAMES), action="append", help="one game (default: both)")
     args = parser.parse_args(argv)
     for row in ladder_rows(args.game or list(GAMES), args.deals):
-        print(f"| {row.suite} | {row.measure} | {format_value(row.value)} | {row.unit} | {row.target} |", flush=True)
+        print(row.markdown(), flush=True)
     return 0
 
 

@@ -1,13 +1,10 @@
-"""A benchmark's result rows and how they are written: a table for the terminal, Markdown for
-docs/BENCHMARKS.md. Every suite returns `Row`s."""
+"""A benchmark's result rows and how a figure is written (the terminal's table, docs/BENCHMARKS.md's lines:
+`benchmarks.document`). Every suite returns `Row`s."""
 
 from __future__ import annotations
 
 import math
-import os
-import platform
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 
 @dataclass(frozen=True)
@@ -18,6 +15,10 @@ class Row:
     unit: str
     target: str = ""
 
+    def markdown(self) -> str:
+        """The row as a line of docs/BENCHMARKS.md's table (and of `python -m benchmarks.ladder`'s output)."""
+        return f"| {self.suite} | {self.measure} | {format_value(self.value)} | {self.unit} | {self.target} |"
+
 
 NOT_MEASURED = math.nan  # the value of a row whose measure says why there is no figure
 
@@ -26,20 +27,3 @@ def format_value(value: float) -> str:
     if math.isnan(value):
         return "-"
     return f"{value:,.0f}" if value >= 100 else f"{value:,.2f}"
-
-
-def render_markdown(rows: list[Row], command: str, kept: str = "") -> str:
-    """The file's text: the figures of this run, then `kept` (the Strength section of the file it replaces,
-    whose rows `vegas tournament --record` writes: hours of games that a bench does not rerun)."""
-    lines = [
-        "# Benchmarks",
-        "",
-        f"Produced by `{command}` on {datetime.now(UTC):%Y-%m-%d} "
-        f"({platform.python_implementation()} {platform.python_version()}, {platform.system()} "
-        f"{platform.machine()}, {os.cpu_count()} cores; each engine figure is one process on one core).",
-        "",
-        "| suite | measure | value | unit | target |",
-        "| --- | --- | ---: | --- | --- |",
-    ]
-    lines += [f"| {r.suite} | {r.measure} | {format_value(r.value)} | {r.unit} | {r.target} |" for r in rows]
-    return "\n".join(lines) + "\n" + (f"\n{kept}" if kept else "")

@@ -3,7 +3,8 @@ docs/BENCHMARKS.md.
 
 Each suite is a function returning rows (measure, value, unit, target). Suites run one after the other in
 this one process and thread, so engine figures are for one core. Figures vary from machine to machine; the
-file records the command, the machine and the Python that produced them. The benchmarks are a development
+file records, per suite, the command, the date, the machine and the Python that produced its rows: `--only`
+replaces the rows of the suites it runs and keeps the others' (`benchmarks.document`). The benchmarks are a development
 tool, not part of the installed packages: they may import any package, and no installed package imports them.
 """
 
@@ -11,14 +12,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks.rows import Row, format_value, render_markdown
-from vegas_table.arena import strength
+from benchmarks.document import parse
+from benchmarks.rows import Row, format_value
 
 # suite name -> "module:function"; each function takes `quick` and returns rows.
 SUITES: dict[str, str] = {
@@ -67,7 +69,11 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         command = "make bench" if args.output == Path("docs/BENCHMARKS.md") and not args.only else (
             f"python -m benchmarks --output {args.output}" + (f" --only {args.only}" if args.only else ""))
-        kept = strength.section(args.output.read_text()) if args.output.exists() else ""
-        args.output.write_text(render_markdown(rows, command, kept))
+        command += " --quick" if args.quick else ""
+        settings = [f"{name}={value}" for name, value in sorted(os.environ.items()) if name.startswith("VEGAS_BENCH_")]
+        command = " ".join([*settings, command])  # the suites' settings from the environment change the figures
+        document = parse(args.output.read_text() if args.output.exists() else "")
+        document.merge(wanted, rows, command, list(SUITES))
+        args.output.write_text(document.markdown())
         console.print(f"wrote {args.output}")
     return 0

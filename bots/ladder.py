@@ -1,7 +1,8 @@
 """The bot ladder a player chooses from: `easy`, `medium` and `hard`, the same words in both games.
 
 Each rung names, per game, the built-in bot it plays: the strongest measured within the rung's time per
-decision (`TIME_PER_DECISION`, its 95th percentile on the machine the ladder was chosen on). `make bench`'s
+decision (`TIME_PER_DECISION`, its 95th percentile on the machine the ladder was chosen on), by tournaments
+against the rung below (docs/BENCHMARKS.md, Strength; docs/BOTS.md says which steps they show). `make bench`'s
 ladder suite plays the rungs against each other and against greedy and times their decisions
 (docs/BENCHMARKS.md), so a change of rung is a change of this table and a new measurement. A rung plays its
 game's bot seeded as the rung is, so a game of `hard` is move for move the game of the bot it names. The
@@ -18,8 +19,8 @@ from vegas_table.bots.base import Bot, Choice, GameInfo, Turn
 RANDOM = "random"  # not a rung: the bot that plays any legal action, for tests and first games
 LADDER: dict[str, dict[str, str]] = {
     "easy": {"lasvegas": "greedy", "lords": "greedy"},
-    "medium": {"lasvegas": "search", "lords": "greedy@deals"},
-    "hard": {"lasvegas": "search@1000", "lords": "search"},
+    "medium": {"lasvegas": "search", "lords": "search"},
+    "hard": {"lasvegas": "search@1000", "lords": "greedy@deals"},
 }
 TIME_PER_DECISION: dict[str, float] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}  # seconds, 95th percentile
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.rows import Row, render_markdown
+from benchmarks.document import parse
+from benchmarks.rows import Row
 from vegas_table.arena import strength
 from vegas_table.arena.strength import StrengthRow, match_name, record, section, target_of
 from vegas_table.cli.main import main
@@ -21,6 +22,7 @@ def test_a_match_is_named_by_game_rules_players_and_its_bots_counted() -> None:
     assert match_name("lords", "up", 4, ("search", "greedy", "greedy", "greedy")) == "lords up 4p: search vs 3x greedy"
     assert target_of("lords up 4p: search@60 vs 3x greedy") == ">= 40%"  # a bot's setting keeps the target
     assert target_of("lords up 4p: random vs 3x greedy") == ""
+    assert target_of("lords classic 2p: search@300 vs greedy@deals") == ""  # an opponent's setting: another match
 
 
 def test_the_first_record_adds_the_section_after_the_figures() -> None:
@@ -46,7 +48,9 @@ def test_the_section_ends_at_the_next_heading() -> None:
 
 def test_the_bench_keeps_the_section_it_is_given() -> None:
     kept = section(record(BENCH, row("a 2p: x vs y", 0.6)))
-    text = render_markdown([Row("engine", "y", 1.0, "x/s")], "make bench", kept)
+    document = parse(record(BENCH, row("a 2p: x vs y", 0.6)))
+    document.merge(["engine"], [Row("engine", "y", 1.0, "x/s")], "make bench", ["engine"])
+    text = document.markdown()
     assert section(text) == kept
     assert "| engine | y |" in text
 
