@@ -55,7 +55,7 @@ def test_the_screen_shows_the_board_players_events_and_caption() -> None:
     assert "A1" in board and "F9" in board
     assert "Blue" in players and "Green" in players and "$" in players
     assert log.startswith("record ") and " bet $" in log
-    assert "Lords of Vegas" in header
+    assert header.startswith("Lords") and " · turn " in header  # at 80 columns the title may say just "Lords"
 
 
 class Sized(DummyOutput):
