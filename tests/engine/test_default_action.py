@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +18,18 @@ GAMES = [("lords", "up", 4, ()), ("lords", "classic", 2, ("layoff",)), ("lasvega
          ("lasvegas", "base", 5, ("biggies", "kickers", "neutral", "slot"))]
 
 
+def random_positions(name: str, rules: str, players: int, options: tuple[str, ...], seed: int) -> Iterator[Any]:
+    """Every state of a random game, from its set-up to its end (the same state object, played on)."""
+    game = get_game(name)
+    state, _ = game.new(GameConfig(name, rules, players, str(seed), options))
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        yield state
+        seat = game.actors(state)[0]
+        game.apply(state, seat, concrete(rng.choice(game.legal_actions(state, seat)), rng))
+    yield state
+
+
 def is_legal(option: object, legal: list[object]) -> bool:
     return any(option in entry if isinstance(entry, ActionRange) else option == entry for entry in legal)
 
@@ -26,19 +40,14 @@ def is_legal(option: object, legal: list[object]) -> bool:
 def test_the_default_is_legal_for_whom_the_game_waits_and_none_for_the_others(
         name: str, rules: str, players: int, options: tuple[str, ...], seed: int) -> None:
     game = get_game(name)
-    state, _ = game.new(GameConfig(name, rules, players, str(seed), options))
-    rng = random.Random(seed)
-    while not game.is_over(state):
-        actors = game.actors(state)
+    for state in random_positions(name, rules, players, options, seed):
+        actors = game.actors(state) if not game.is_over(state) else ()
         for seat in range(players):
             default = game.default_action(state, seat)
             if seat in actors:
                 assert default is not None and is_legal(default, game.legal_actions(state, seat))
             else:
                 assert default is None
-        seat = actors[0]
-        game.apply(state, seat, concrete(rng.choice(game.legal_actions(state, seat)), rng))
-    assert all(game.default_action(state, seat) is None for seat in range(players))
 
 
 @pytest.mark.parametrize("name,rules,players,options", [g for g in GAMES if not get_game(g[0]).out_of_turn])
@@ -48,13 +57,10 @@ def test_a_game_that_says_so_lists_no_action_for_a_seat_it_does_not_wait_for(
         name: str, rules: str, players: int, options: tuple[str, ...], seed: int) -> None:
     # `Game.out_of_turn` False lets in-process games ask only the actors (arena.play)
     game = get_game(name)
-    state, _ = game.new(GameConfig(name, rules, players, str(seed), options))
-    rng = random.Random(seed)
-    while not game.is_over(state):
-        actors = game.actors(state)
-        assert all(not game.legal_actions(state, seat) for seat in range(players) if seat not in actors)
-        seat = actors[0]
-        game.apply(state, seat, concrete(rng.choice(game.legal_actions(state, seat)), rng))
+    for state in random_positions(name, rules, players, options, seed):
+        if not game.is_over(state):
+            actors = game.actors(state)
+            assert all(not game.legal_actions(state, seat) for seat in range(players) if seat not in actors)
 
 
 def test_only_lords_of_vegas_lets_a_seat_act_out_of_turn() -> None:
