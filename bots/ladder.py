@@ -19,8 +19,8 @@ from vegas_table.bots.base import Bot, Choice, GameInfo, Turn
 RANDOM = "random"  # not a rung: the bot that plays any legal action, for tests and first games
 LADDER: dict[str, dict[str, str]] = {
     "easy": {"lasvegas": "greedy", "lords": "greedy"},
-    "medium": {"lasvegas": "search", "lords": "search"},
-    "hard": {"lasvegas": "search@1000", "lords": "greedy@deals"},
+    "medium": {"lasvegas": "search", "lords": "greedy@deals"},
+    "hard": {"lasvegas": "search@1000", "lords": "search"},
 }
 TIME_PER_DECISION: dict[str, float] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}  # seconds, 95th percentile
 

@@ -22,7 +22,7 @@ def test_every_rung_plays_both_games_within_a_time_and_the_server_seats_what_it_
 
 
 @pytest.mark.parametrize(("game", "rules", "rung"), [("lasvegas", "base", "easy"), ("lords", "classic", "easy"),
-                                                     ("lords", "classic", "hard")])
+                                                     ("lords", "classic", "medium")])
 def test_a_rung_plays_the_very_game_of_the_bot_it_names(game: str, rules: str, rung: str) -> None:
     config = GameConfig(game, rules, 2, "ladder1")
     spec = LADDER[rung][game]
