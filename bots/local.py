@@ -136,7 +136,9 @@ def game_info(config: GameConfig, seat: int, people: frozenset[int] = frozenset(
 def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_limit: float | None = None) -> Turn:
     """The `Turn` of `info.seat` in `state` at `version`: its view and legal actions, each computed on first use
     from the state sealed (`Game.sealed`), so nothing the bot is handed reaches the seed or a deck's order."""
-    return SeatAsker(game, state, info).turn(version, time_limit)
+    seat, seen = info.seat, game.sealed(state)
+    return Turn(info, version, lambda: game.view(seen, seat),
+                lambda: EngineLegalActions(game.legal_actions(seen, seat)), time_limit)
 
 
 class SeatAsker:
@@ -151,31 +153,23 @@ class SeatAsker:
 
     __slots__ = ("_legal", "_made", "_view", "bot", "game", "info", "state", "trusted")
 
-    def __init__(self, game: Game[Any], state: Any, info: GameInfo, bot: Bot | None = None) -> None:
+    def __init__(self, game: Game[Any], state: Any, info: GameInfo, bot: Bot) -> None:
         self.game = game
         self.info = info
         self.state = state
         self.bot = bot
-        self.trusted = bot is not None and built_in(bot)
+        self.trusted = built_in(bot)
         seat, view, self._legal = info.seat, game.view, game.legal_actions
         self._view = lambda: view(state, seat)
         self._made: dict[int, LegalAction] = {}
 
-    def turn(self, version: int, time_limit: float | None = None) -> Turn:
-        """The seat's turn computed from the state sealed now."""
-        seat, game = self.info.seat, self.game
-        seen = game.sealed(self.state)
-        return Turn(self.info, version, lambda: game.view(seen, seat),
-                    lambda: EngineLegalActions(game.legal_actions(seen, seat)), time_limit)
-
     def decide(self, version: int) -> Any:
         """The engine action the seat's bot plays at `version` (`decide`, without making its functions)."""
-        assert self.bot is not None, "a SeatAsker made without its bot only makes turns"
+        info = self.info
         if self.trusted:
-            info = self.info
             turn = Turn(info, version, self._view, EngineLegalActions(self._legal(self.state, info.seat), self._made))
         else:
-            turn = self.turn(version)
+            turn = turn_for(self.game, self.state, info, version)
         choice = self.bot.choose(turn)
         if type(choice) is LegalAction and choice.action is not None and choice.low is None:
             return choice.action  # a plain legal action chosen as it is: the common case, taken first
