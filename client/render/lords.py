@@ -142,6 +142,7 @@ class _Board:
     def _parking(self, lot: str, seat: int) -> Line:
         colour = seat_colour(self.view, seat)
         owner = PLAYER_ABBR.get(colour, colour[:3]) if self.cell < WIDE_CELL else str(self.view["seats"][seat]["name"])
+        # the owner is cut to fit (`fit`), so the name keeps its gap: rest is what fits beside `C11• ` (5 columns)
         name = self.name(lot, rest=[("", f"P {owner}"[:self.cell - 5])])
         return pad([name, (f"class:player.{colour}", fit(f"P {owner}", self.cell - width_of([name])))], self.cell)
 
