@@ -329,6 +329,7 @@ class GameSession:
                     self.recovery.start()
                 case GameEffect.CLOSE_STREAMS:
                     self.audience.close_streams()
+                    self.bot_seats.cancel()  # a lobby's bots wait too: their task would keep them, in a cycle
                 case _:
                     assert_never(effect)
 

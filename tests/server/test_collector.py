@@ -14,6 +14,7 @@ import weakref
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +48,10 @@ def _name(item: Any) -> str:
 
 
 async def _weakly_held(server: ServerThread, game_id: str) -> list[weakref.ref[Any]]:
-    """Weak references to the running game's session and match (read on the server's loop)."""
+    """Weak references to the game's session and, once it runs, its match (read on the server's loop)."""
     hub = server.running.hub
-    return [weakref.ref(hub.sessions[game_id]), weakref.ref(hub.matches.matches[game_id])]  # type: ignore[attr-defined]
+    held = (hub.sessions[game_id], hub.matches.matches.get(game_id))  # type: ignore[attr-defined]
+    return [weakref.ref(item) for item in held if item is not None]
 
 
 def play_watched(stub: table_pb2_grpc.VegasTableStub, server: ServerThread) -> list[weakref.ref[Any]]:
@@ -88,6 +90,23 @@ def play_watched(stub: table_pb2_grpc.VegasTableStub, server: ServerThread) -> l
     spectator.join(60)
     late = list(stub.Watch(pb.WatchRequest(game_id=game_id), timeout=60))
     assert spectated[-1].status == late[-1].status == pb.GAME_STATUS_FINISHED
+    return held
+
+
+def expired_watched(stub: table_pb2_grpc.VegasTableStub, server: ServerThread) -> list[weakref.ref[Any]]:
+    """A game of Lords of Vegas that waits for its player beside its bot seat (whose bots wait too), until the
+    hub's clock has passed its expiry and the hub has removed it. Weak references to its session. (Nobody
+    watches it: the stream that ends with `expired` is aborted, and grpc keeps the abort's traceback, and so
+    the stream's frames and the session, in a cycle with the call's state.)"""
+    hub = server.running.hub
+    game_id = stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=2,
+                                                   bots=[pb.BotSeat(seat=1, kind="random")])).game_id
+    held = server.run(_weakly_held(server, game_id))
+    created = datetime.fromisoformat(hub.sessions[game_id].record.created_at)
+    later = created + timedelta(seconds=hub.limits.waiting_expiry + 1)
+    hub.now = lambda: later
+    assert server.run(hub.expire_waiting()) == [game_id]
+    assert stub.ListGames(pb.ListGamesRequest()).games == []
     return held
 
 
@@ -132,3 +151,14 @@ def test_a_finished_game_that_left_memory_leaves_nothing_for_the_collector(tmp_p
             left = ours_in_cycles()
     assert left == {}, f"a full collection found the game's objects in reference cycles: {left}"
     assert gone, "the finished game's session or match is still alive"
+
+
+def test_a_lobby_game_that_expired_leaves_nothing_for_the_collector(tmp_path: Path) -> None:
+    with serving(tmp_path) as server, stub_for(server.address) as stub:
+        expired_watched(stub, server)
+        with collector_off():
+            held = expired_watched(stub, server)
+            gone = freed(held)
+            left = ours_in_cycles()
+    assert left == {}, f"a full collection found the game's objects in reference cycles: {left}"
+    assert gone, "the expired game's session is still alive"
