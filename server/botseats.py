@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -39,16 +40,24 @@ PERSON_HURRIED = 1.0  # seconds it waits for a person who let an offer run out, 
 
 
 class BotSeats:
-    """The bots of one game and the task that plays them."""
+    """The bots of one game and the task that plays them. The session owns them and they hold it weakly, so
+    that a game that has left the hub is freed by reference counting alone (`server.weakcalls` says why)."""
 
     def __init__(self, session: GameSession, seats: Sequence[int]) -> None:
-        self.session = session
+        self._session = weakref.ref(session)
         self.seats = tuple(seats)  # the server's bot seats, and the seats a bot stands in for (server.handover)
         self._wanted = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._answers: dict[int, AnswerWait] = {}  # each bot seat's wait for the answers to its offers
         self._lapsed: set[int] = set()  # the people who let a bot seat's offer run out, shared by the seats
         self._again: asyncio.TimerHandle | None = None  # the wake-up when such a wait ends
+
+    @property
+    def session(self) -> GameSession:
+        session = self._session()
+        if session is None:  # its owner alone calls it, and its task holds it while it plays
+            raise RuntimeError("the bot seats of a game that is gone")
+        return session
 
     def start(self) -> None:
         if self.seats and self._task is None:
@@ -71,15 +80,19 @@ class BotSeats:
             self._wanted.set()
 
     def cancel(self) -> None:
+        """The game is over: the bots stop, and their task is let go (cancelled, it keeps its CancelledError,
+        whose traceback holds its frames and so these seats: a cycle only the collector would free)."""
         self._wake_later(None)
         if self._task is not None:
             self._task.cancel()
+            self._task = None
 
     async def stop(self) -> None:
         self._wake_later(None)
         if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+            task, self._task = self._task, None
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
 
     def seat_to_act(self, actors: Sequence[int], legal: Mapping[int, Sequence[Any]]) -> int | None:
         """A bot seat a trade awaits (its answer comes before the proposer goes on), else one the game waits

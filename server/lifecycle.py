@@ -49,7 +49,7 @@ class GameEffect(Enum):
     RESYNC = "send every subscriber a snapshot of the current version"
     END_GAME = "end the game: its viewers told, clocks and bots stopped, its match let go, the hub told"
     RECOVER = "re-play the game from its replay file in the background, until that works"
-    CLOSE_STREAMS = "end every stream of the game: it is gone"
+    CLOSE_STREAMS = "end every stream of the game and stop its bots: it is gone"
 
 
 # The API's refusal a refused request becomes (`GameSession.refusing` makes the error a client gets)

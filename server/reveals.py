@@ -52,23 +52,23 @@ def awaiting_reveals(record: GameRecord, seconds_left: float | None) -> ApiError
 
 class RevealDeadline:
     """The task that closes a game's reveal round when its time is up; a timeout of 0 sets none (the game
-    waits for every reveal). What closes the round is handed over when it is armed (`server.seating`'s)."""
+    waits for every reveal). What closes the round, and the time now, are handed over when it is armed
+    (`server.seating`'s): the deadline holds nothing of its session's but its task while that waits."""
 
-    def __init__(self, game_id: str, timeout: float, now: Callable[[], datetime]) -> None:
+    def __init__(self, game_id: str, timeout: float) -> None:
         self.game_id = game_id
         self.timeout = timeout
-        self.now = now
         self._task: asyncio.Task[None] | None = None
 
-    def seconds_left(self, since: datetime) -> float | None:
+    def seconds_left(self, since: datetime, now: datetime) -> float | None:
         if self.timeout <= 0:
             return None
-        return self.timeout - (self.now() - since).total_seconds()
+        return self.timeout - (now - since).total_seconds()
 
-    def arm(self, since: datetime, close: Callable[[], Awaitable[bool]]) -> None:
-        """Run `close` `timeout` seconds after `since` (at once if that has passed), and again until it returns
-        True: the round is closed (or was already)."""
-        delay = self.seconds_left(since)
+    def arm(self, since: datetime, now: datetime, close: Callable[[], Awaitable[bool]]) -> None:
+        """Run `close` `timeout` seconds after `since` (at once if that has passed by `now`), and again until it
+        returns True: the round is closed (or was already)."""
+        delay = self.seconds_left(since, now)
         if delay is not None and (self._task is None or self._task.done()):
             # a context of its own: its log lines are not the request's that happened to start it
             self._task = asyncio.get_running_loop().create_task(self._wait(delay, close),
@@ -81,6 +81,8 @@ class RevealDeadline:
             await asyncio.sleep(RETRY_SECONDS)
 
     def cancel(self) -> None:
-        """The round closed with every reveal in, or the server stops."""
+        """The round closed with every reveal in, or the server stops. The cancelled task is let go: it keeps
+        its CancelledError, whose traceback holds its frames and so this deadline and the session."""
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
+            self._task = None

@@ -119,7 +119,7 @@ async def _reveal(session: GameSession, seat: int, entropy: str) -> None:
 
 def arm_reveals(session: GameSession) -> None:
     """Close the reveal round when its time, counted from the last join, is up (at once if it is already)."""
-    session.reveals.arm(session.record.lobby_changed(), functools.partial(close_reveals, session))
+    session.reveals.arm(session.record.lobby_changed(), session.now(), functools.partial(close_reveals, session))
 
 
 async def close_reveals(session: GameSession) -> bool:

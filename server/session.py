@@ -50,6 +50,7 @@ from vegas_table.server.reveals import RevealDeadline, awaiting_reveals
 from vegas_table.server.tuning import settle_long_lived
 from vegas_table.server.turntimer import DEFAULT_BOT_TURN_TIMER, Clock, TurnTimer
 from vegas_table.server.viewers import Change, EventLine, LegalAction, Status, Subscriber, Viewer, WatchUpdate
+from vegas_table.server.weakcalls import weak_method
 
 log = structlog.get_logger("vegas.server")
 
@@ -105,15 +106,16 @@ class GameSession:
         self.lifecycle = Lifecycle.of_record(record.full, record.revealing)
         self.audience = Audience(settings.window, settings.queue_capacity, (s.seat for s in record.seats if s.bot))
         self.log = log.bind(game_id=record.game_id)
-        self.recovery = Recovery(self.lock, lambda: self.lifecycle.suspended, self._recover, self.log)
+        lifecycle = self.lifecycle  # not `self`: what the session owns holds no reference back to it
+        self.recovery = Recovery(self.lock, lambda: lifecycle.suspended, weak_method(self._recover), self.log)
         self.bot_seats = BotSeats(self, [s.seat for s in record.seats if s.bot or s.stand_in])
         self._forgetting: asyncio.Task[None] | None = None
         self.answered = AnswerCache()  # trade requests' answers, for retries
         self.owner = ""  # the address that created the game (its lobby quota); "" once restored
         self.on_finished: Callable[[GameSession], None] | None = None  # the hub lets finished games go
         self.now: Callable[[], datetime] = _utc_now  # the hub's clock, for the lobby's expiry
-        self.reveals = RevealDeadline(record.game_id, settings.reveal_timeout, lambda: self.now())
-        self.timer = TurnTimer({s.seat: record.timer_of(s.seat) for s in record.seats}, self._time_out)
+        self.reveals = RevealDeadline(record.game_id, settings.reveal_timeout)
+        self.timer = TurnTimer({s.seat: record.timer_of(s.seat) for s in record.seats}, weak_method(self._time_out))
 
     # ------------------------------------------------------------------------------------------ reading
 
@@ -327,6 +329,7 @@ class GameSession:
                     self.recovery.start()
                 case GameEffect.CLOSE_STREAMS:
                     self.audience.close_streams()
+                    self.bot_seats.cancel()  # a lobby's bots wait too: their task would keep them, in a cycle
                 case _:
                     assert_never(effect)
 
@@ -343,7 +346,8 @@ class GameSession:
             case "not_started":
                 return errors.not_started(self.game_id, sum(not s.taken for s in self.record.seats))
             case "awaiting_reveals":
-                return awaiting_reveals(self.record, self.reveals.seconds_left(self.record.lobby_changed()))
+                left = self.reveals.seconds_left(self.record.lobby_changed(), self.now())
+                return awaiting_reveals(self.record, left)
             case "suspended":
                 return errors.suspended(self.game_id)
             case "game_over":

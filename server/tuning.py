@@ -17,8 +17,8 @@ GC_THRESHOLDS = (10_000, 50, 50)
 # Short GIL turns, so a finished fsync does not wait for the busy loop.
 SWITCH_INTERVAL = 0.0002
 # Game starts between two full collections (see `settle_long_lived`). A full collection walks every live
-# object, a pause for every game as long as the server is big; what it finds is little per start (the sessions
-# of finished games, a few objects per RPC that gRPC's method lookup leaves in a cycle), so it is rare.
+# object, a pause for every game as long as the server is big; what it finds is little per start (a few objects
+# per RPC that gRPC's method lookup leaves in a cycle: finished games are freed without it), so it is rare.
 FULL_COLLECTION_EVERY = 512
 
 _DEFAULTS = (gc.get_threshold(), sys.getswitchinterval())
