@@ -81,8 +81,8 @@ class ClientApp:
             self.tasks.spawn(self._tick_clocks())
 
         try:
-            # Its own app session: prompt_toolkit's `get_app()` (which the windows' drawings are cached
-            # under) then means this application, even beside another one in the same process.
+            # An app session of its own: `get_app()`, under whose render counter prompt_toolkit caches each
+            # window's text, is then this application, even beside another one in the same process.
             with create_app_session(input=self.application.input, output=self.application.output):
                 # Background work starts once the application runs, so its first redraw request is not lost.
                 await self.application.run_async(pre_run=start)

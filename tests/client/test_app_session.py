@@ -1,8 +1,8 @@
 """Two clients in one process (as the end-to-end tests run them): each draws its own screen.
 
 prompt_toolkit keys what a window drew on `get_app().render_counter`, and `get_app()` is the application of
-the current app session. Sharing one session, the client started last was everyone's `get_app()`: the
-first client's windows kept what they drew until the other client happened to redraw."""
+the current app session. Were they to share one, the client started last would be everyone's `get_app()`,
+and the first client's windows would keep what they drew until the other client happened to redraw."""
 
 from __future__ import annotations
 
