@@ -1,4 +1,4 @@
-"""Two clients in one process (as the end-to-end tests run them): each draws its own screen.
+"""Two clients in one process (as test_presence.py runs them): each draws its own screen.
 
 prompt_toolkit keys what a window drew on `get_app().render_counter`, and `get_app()` is the application of
 the current app session. Were they to share one, the client started last would be everyone's `get_app()`,
