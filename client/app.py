@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, create_app_session
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
@@ -81,8 +81,11 @@ class ClientApp:
             self.tasks.spawn(self._tick_clocks())
 
         try:
-            # Background work starts once the application runs, so its first redraw request is not lost.
-            await self.application.run_async(pre_run=start)
+            # An app session of its own: `get_app()`, under whose render counter prompt_toolkit caches each
+            # window's text, is then this application, even beside another one in the same process.
+            with create_app_session(input=self.application.input, output=self.application.output):
+                # Background work starts once the application runs, so its first redraw request is not lost.
+                await self.application.run_async(pre_run=start)
         finally:
             await self.tasks.stop()
             await self.link.close()

@@ -63,7 +63,7 @@ def _nobody_on_screen(s: Session) -> bool:
 
 
 def _screen(s: Session) -> str:
-    return f"no one away on this screen:\n{screen_text(s.client)}"
+    return f"no one away on this screen (its model shows away: {away(s)}):\n{screen_text(s.client)}"
 
 
 def server_says_present(s: Session, seat: int) -> bool:

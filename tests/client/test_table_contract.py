@@ -88,9 +88,9 @@ def test_the_stand_in_table_streams_and_refuses_as_the_real_server_does(tmp_path
             await until_updates(stand_in, 0)
 
             rng = random.Random(3)
-            for _ in range(MOVES):
-                if table.match.over:
-                    break
+            moves = 0  # MOVES random moves, and more while a decision is pending: no one trades (below) before it
+            while not table.match.over and (moves < MOVES or table.match.view(None)["pending"]):
+                moves += 1
                 seat = table.match.actors()[0]
                 text = concrete(rng.choice(table.match.legal_actions(seat)), rng).text()
                 await send(links[seat], game_id, tokens[seat], text, table.version)
