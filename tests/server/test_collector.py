@@ -12,7 +12,7 @@ import time
 import types
 import weakref
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -142,23 +142,25 @@ def freed(refs: list[weakref.ref[Any]]) -> bool:
     return False
 
 
+def left_by_a_second(play: Callable[[table_pb2_grpc.VegasTableStub, ServerThread], list[weakref.ref[Any]]],
+                     stub: table_pb2_grpc.VegasTableStub, server: ServerThread) -> tuple[bool, dict[str, int]]:
+    """`play` once, to fill what lives as long as the server (caches, grpc's), then again with the collector
+    off: whether the second game's objects were freed, and what a full collection finds of ours."""
+    play(stub, server)
+    with collector_off():
+        held = play(stub, server)
+        return freed(held), ours_in_cycles()
+
+
 def test_a_finished_game_that_left_memory_leaves_nothing_for_the_collector(tmp_path: Path) -> None:
     with serving(tmp_path, limits=Limits(finished_kept=0)) as server, stub_for(server.address) as stub:
-        play_watched(stub, server)  # the first game fills what lives as long as the server (caches, grpc's)
-        with collector_off():
-            held = play_watched(stub, server)
-            gone = freed(held)
-            left = ours_in_cycles()
+        gone, left = left_by_a_second(play_watched, stub, server)
     assert left == {}, f"a full collection found the game's objects in reference cycles: {left}"
     assert gone, "the finished game's session or match is still alive"
 
 
 def test_a_lobby_game_that_expired_leaves_nothing_for_the_collector(tmp_path: Path) -> None:
     with serving(tmp_path) as server, stub_for(server.address) as stub:
-        expired_watched(stub, server)
-        with collector_off():
-            held = expired_watched(stub, server)
-            gone = freed(held)
-            left = ours_in_cycles()
+        gone, left = left_by_a_second(expired_watched, stub, server)
     assert left == {}, f"a full collection found the game's objects in reference cycles: {left}"
     assert gone, "the expired game's session is still alive"
