@@ -57,14 +57,15 @@ def _refusing(handler: grpc.RpcMethodHandler, method: str) -> grpc.RpcMethodHand
     """A handler of the same kind as `handler` that refuses with `password_required`."""
     refusal = errors.password_required()
 
-    async def refuse(context: grpc.aio.ServicerContext) -> None:
+    def refuse(context: grpc.aio.ServicerContext) -> None:
         log.info("request", rpc=method.rsplit("/", 1)[-1], peer=context.peer(), status=refusal.status.name,
                  code=refusal.code)
         context.set_trailing_metadata(((errors.ERROR_METADATA_KEY, refusal.code),))
-        await context.abort(refusal.status, refusal.message)
+        context.set_code(refusal.status)  # not `abort`, for the reason `service.refuse` gives
+        context.set_details(refusal.message)
 
     async def unary(request: Any, context: grpc.aio.ServicerContext) -> None:
-        await refuse(context)
+        refuse(context)
 
     if handler.request_streaming and handler.response_streaming:
         return grpc.stream_stream_rpc_method_handler(unary)

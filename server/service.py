@@ -96,11 +96,14 @@ def add_to_server(servicer: VegasTable, server: grpc.aio.Server) -> None:
     server.add_registered_method_handlers(service.full_name, handlers)
 
 
-async def refuse(context: grpc.aio.ServicerContext, error: BaseException, **fields: Any) -> None:
-    """Log the refusal and end the RPC with its status; raises (grpc's abort never returns)."""
+def refuse(context: grpc.aio.ServicerContext, error: BaseException, **fields: Any) -> None:
+    """Log the refusal and set the RPC's status to it; the handler then returns, and grpc ends the RPC with
+    that status. (Not `context.abort`: grpc keeps the exception it raises, whose traceback holds the handler's
+    frames, and so the game they name, in a cycle that only the garbage collector frees.)"""
     refusal = logged_refusal(error, **fields)
     context.set_trailing_metadata(((errors.ERROR_METADATA_KEY, refusal.code),))
-    await context.abort(refusal.status, refusal.message)
+    context.set_code(refusal.status)
+    context.set_details(refusal.message)
 
 
 def logged_refusal(error: BaseException, **fields: Any) -> errors.ApiError:
@@ -113,11 +116,17 @@ def logged_refusal(error: BaseException, **fields: Any) -> errors.ApiError:
     return refusal
 
 
-def unary(handler: Handler[Request, Response]) -> Handler[Request, Response]:
+def refusal_answer(refusal: errors.ApiError) -> pb.ActAnswer:
+    """The Act stream's answer for a refused request. (Made here, so that the stream's frame holds no
+    refusal: the error, whose traceback holds that frame, would make a cycle while the stream lives on.)"""
+    return pb.ActAnswer(refusal=pb.Refusal(status=refusal.status.value[0], message=refusal.message, code=refusal.code))
+
+
+def unary(handler: Handler[Request, Response]) -> Handler[Request, Response | None]:
     """Rate limit, one log line, and every error mapped to its status."""
 
     @functools.wraps(handler)
-    async def serve(self: VegasTable, request: Request, context: grpc.aio.ServicerContext) -> Response:
+    async def serve(self: VegasTable, request: Request, context: grpc.aio.ServicerContext) -> Response | None:
         started = time.perf_counter()
         structlog.contextvars.bind_contextvars(rpc=handler.__name__, game_id=_logged_id(request), peer=context.peer())
         try:
@@ -125,8 +134,8 @@ def unary(handler: Handler[Request, Response]) -> Handler[Request, Response]:
             _check_decoded(request)
             response = await handler(self, request, context)
         except Exception as error:  # every refusal, and any bug: the server stays up
-            await refuse(context, error, ms=_ms(started))
-            raise  # not reached: abort raises
+            refuse(context, error, ms=_ms(started))
+            return None  # the status set is the answer
         log.info("request", status="OK", ms=_ms(started))
         return response
 
@@ -273,7 +282,7 @@ class VegasTable:
         try:
             self.streams.open(peer)
         except errors.ApiError as error:
-            await refuse(context, error, ms=_ms(opened))
+            refuse(context, error, ms=_ms(opened))
             return
         try:
             async for request in requests:
@@ -285,9 +294,7 @@ class VegasTable:
                     _check_decoded(request)
                     result = await self.submit_action(request)
                 except Exception as error:  # every refusal, and any bug: answered, and the stream goes on
-                    refusal = logged_refusal(error, ms=_ms(started))
-                    answer = pb.ActAnswer(refusal=pb.Refusal(status=refusal.status.value[0], message=refusal.message,
-                                                             code=refusal.code))
+                    answer = refusal_answer(logged_refusal(error, ms=_ms(started)))
                 else:
                     log.info("request", status="OK", ms=_ms(started))
                     answer = pb.ActAnswer(result=result)
@@ -385,7 +392,7 @@ class VegasTable:
             from_version = request.from_version if request.HasField("from_version") else None
             self.streams.open(peer)
         except Exception as error:
-            await refuse(context, error, ms=_ms(started))
+            refuse(context, error, ms=_ms(started))
             return
         try:
             await self._watch(context, session, viewer, from_version, started)
@@ -400,7 +407,7 @@ class VegasTable:
         try:
             subscriber, first = await session.subscribe(viewer, from_version)
         except Exception as error:
-            await refuse(context, error, ms=_ms(started))
+            refuse(context, error, ms=_ms(started))
             return
         held = from_version if not first or first[0].kind == "diff" else None
         status = "OK"
@@ -418,7 +425,7 @@ class VegasTable:
             if not session.lifecycle.expired:
                 log.info("request", status=status, updates=sent, overflows=subscriber.overflows, ms=_ms(started))
         if session.lifecycle.expired:
-            await refuse(context, errors.expired(session.game_id), updates=sent, ms=_ms(started))
+            refuse(context, errors.expired(session.game_id), updates=sent, ms=_ms(started))
 
 
 Sent = TypeVar("Sent")

@@ -18,6 +18,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import grpc
+
 from tests.server.harness import ServerThread, random_action, serving, stub_for
 from vegas_table.api.v1 import table_pb2 as pb
 from vegas_table.api.v1 import table_pb2_grpc
@@ -94,20 +96,43 @@ def play_watched(stub: table_pb2_grpc.VegasTableStub, server: ServerThread) -> l
 
 
 def expired_watched(stub: table_pb2_grpc.VegasTableStub, server: ServerThread) -> list[weakref.ref[Any]]:
-    """A game of Lords of Vegas that waits for its player beside its bot seat (whose bots wait too), until the
-    hub's clock has passed its expiry and the hub has removed it. Weak references to its session. (Nobody
-    watches it: the stream that ends with `expired` is aborted, and grpc keeps the abort's traceback, and so
-    the stream's frames and the session, in a cycle with the call's state.)"""
+    """A game of Lords of Vegas that waits for its player beside its bot seat (whose bots wait too) and refuses
+    a request of each kind, until the hub's clock has passed its expiry and the hub has removed it. Weak
+    references to its session. (A refusal ended with `context.abort` would leave grpc holding the abort's
+    traceback, and through it the handler's frames and the session, in a cycle: `server.service.refuse`.)"""
     hub = server.running.hub
     game_id = stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=2,
                                                    bots=[pb.BotSeat(seat=1, kind="random")])).game_id
     held = server.run(_weakly_held(server, game_id))
+    refused_requests(stub, game_id)
     created = datetime.fromisoformat(hub.sessions[game_id].record.created_at)
     later = created + timedelta(seconds=hub.limits.waiting_expiry + 1)
     hub.now = lambda: later
     assert server.run(hub.expire_waiting()) == [game_id]
     assert stub.ListGames(pb.ListGamesRequest()).games == []
     return held
+
+
+def refused_requests(stub: table_pb2_grpc.VegasTableStub, game_id: str) -> None:
+    """A request of each kind the game refuses: an action with a token that is no seat's, on its own and on
+    an Act stream (the stream stays open, and is closed), and a Watch with a join code that is not the game's."""
+    wrong = pb.SubmitActionRequest(game_id=game_id, seat_token="not-a-seat-token", action="end")
+    assert refusal_of(lambda: stub.SubmitAction(wrong)) == grpc.StatusCode.PERMISSION_DENIED
+    assert [answer.WhichOneof("outcome") for answer in stub.Act(iter([wrong]))] == ["refusal"]
+    watch = pb.WatchRequest(game_id=game_id, seat_token=wrong.seat_token)
+    assert refusal_of(lambda: list(stub.Watch(watch))) == grpc.StatusCode.PERMISSION_DENIED
+
+
+def refusal_of(call: Callable[[], object]) -> grpc.StatusCode | None:
+    """The status `call` is refused with (None: it was not). The error's traceback is let go: grpc's client
+    error sits in a cycle of grpc's own, and through the traceback it would hold the test's frames and their
+    requests for the collector to find (as `pytest.raises` would keep it, in its own cycle)."""
+    try:
+        call()
+    except grpc.RpcError as error:
+        error.__traceback__ = None
+        return error.code()  # type: ignore[no-any-return]
+    return None
 
 
 @contextmanager
