@@ -5,7 +5,8 @@
 
 Lobby calls are retried with the client's policy (retry.py); every request carries the server's password as
 metadata `vegas-password` when one is given. Actions go on one `Act` stream per seat, opened at its first
-action and again after a failure: a request and its answer at a time, so answers come back in order.
+action and again after a failure: a request and its answer at a time, so answers come back in order. It is
+closed once the seat's Watch stream shows the game over.
 """
 
 from __future__ import annotations
@@ -77,6 +78,11 @@ class ActStream:
         if self.call is not None:
             self.call.cancel()
             self.call = None
+
+    async def close_when_idle(self) -> None:
+        """Close the stream once no request on it awaits its answer."""
+        async with self.lock:
+            self.close()
 
 
 class Client:
@@ -232,7 +238,10 @@ class Client:
                 if not call.done():
                     yield Update(from_version or 0, "", "connected")
                 async for message in call:
-                    yield wire.update(message)
+                    update = wire.update(message)
+                    if update.status == "finished":
+                        await self.end_acting(game_id, token)
+                    yield update
             except grpc.aio.AioRpcError as error:
                 raise from_rpc_error(error) from None
             raise connection_lost("the server ended the stream before the game did")
@@ -262,6 +271,15 @@ class Client:
                                         answer=wire.TRADE_ANSWERS[answer], removes=list(removes),
                                         request_id=request_id)
         return wire.action_result(await self._once(self.stub.AnswerTrade, request))
+
+    async def end_acting(self, game_id: str, token: str) -> None:
+        """Close the seat's Act stream, if it has one, once the answer it awaits (the game's last action,
+        say) has come: the game is over, and nothing more will go on it. (Every open stream counts against the
+        server's limit per connection: a client that plays game after game would otherwise reach it.) An
+        action sent later opens a new stream, which the server refuses as any action on a finished game."""
+        stream = self.streams.pop((game_id, token), None)
+        if stream is not None:
+            await stream.close_when_idle()
 
     async def close(self) -> None:
         for stream in self.streams.values():

@@ -15,7 +15,11 @@ import stamina
 from tests.server.harness import ServerThread, self_signed, serving
 from vegas_client import NewGame, VegasError, client_for, connect
 from vegas_client.errors import is_retryable
+from vegas_client.retry import RetryPolicy
 from vegas_table.api.v1 import table_pb2 as pb
+from vegas_table.bots.base import GameInfo
+from vegas_table.bots.random_bot import RandomBot
+from vegas_table.bots.runner import SeatRunner
 from vegas_table.server.app import ServerOptions
 from vegas_table.server.limits import Limits
 
@@ -137,6 +141,30 @@ def test_an_act_stream_whose_server_went_away_fails_retryably_and_a_new_one_work
     finally:
         server.stop()
     assert port
+
+
+def test_a_client_plays_game_after_game_on_one_connection(tmp_path: Path) -> None:
+    """Each finished game lets go of its seats' Act streams: one connection plays game after game under the
+    server's limit of open streams per connection (here 4: one game's 2 Watch and 2 Act streams), as a bot that
+    plays on and on, or a table that rematches, does."""
+    async def games_in_a_row(address: str, games: int) -> list[int]:
+        ends, retry = [], RetryPolicy(timeout=10.0)
+        async with connect(address, retry=retry) as client:
+            for k in range(games):
+                created = await client.create_game(NewGame("lasvegas", "base", 2))
+                runners = []
+                for seat in range(2):
+                    joined = await client.join_game(created.game_id, f"bot {seat}", seat)
+                    runners.append(SeatRunner(client, created.game_id, joined.token, RandomBot(f"{k}/{seat}"),
+                                              GameInfo("lasvegas", "base", 2, (), seat), retry=retry))
+                await asyncio.gather(*(runner.play() for runner in runners))
+                ends.append((await client.get_game(created.game_id)).version)
+            assert client.streams == {}, "a finished game's Act streams are still open"
+        return ends
+
+    with serving(tmp_path, limits=Limits(streams_per_connection=4)) as server:
+        ends = asyncio.run(games_in_a_row(server.address, 3))
+    assert len(ends) == 3 and all(ends)
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl to make a test certificate")
