@@ -28,6 +28,15 @@ def legal_actions(state: LasVegasState, seat: int) -> list[Any]:
     return list(state.options) if seat == state.current else []
 
 
+def kept_legal_actions(state: LasVegasState, seat: int) -> tuple[Place, ...] | None:
+    """The placements of the current player's roll as the table holds them (`state.options`: a tuple of
+    `_CASINO_OPTIONS` or `_slot_options`, the same object whenever the same numbers show); None for anything
+    else (a decision's answers are listed afresh, other seats have none)."""
+    if state.phase == OVER or state.pending is not None or seat != state.current:
+        return None
+    return state.options
+
+
 def random_action(state: LasVegasState, seat: int, rng: RandomSource) -> Any:
     """Entry `k` of `legal_actions(state, seat)`, `k` uniform (`rng.randrange`), as a bot choosing from the
     list would; IllegalAction if there is none. The list is already at hand (`state.options`, or a decision's
