@@ -75,11 +75,21 @@ class Rng:
         """A uniformly distributed whole number in [0, k)."""
         if k <= 0:
             raise ValueError(f"below({k}): k must be positive")
-        limit = _TWO_64 - (_TWO_64 % k)
+        return self.word_below(_TWO_64 - (_TWO_64 % k)) % k
+
+    def word_below(self, limit: int) -> int:
+        """The next word of the stream below `limit`, those at or above it skipped: `below`'s rejection step,
+        for callers that keep the limits of the few `k` they draw from (`lasvegas.chance`). `word` is
+        written out: every roll of a game of Las Vegas is one of these, and the call cost more than it does."""
         while True:
-            w = self.word()
+            drawn = self.drawn
+            position = drawn % 4
+            if position == 0:
+                self._buffer = self._block(drawn // 4)
+            self.drawn = drawn + 1
+            w = self._buffer[position]
             if w < limit:
-                return w % k
+                return w
 
     def die(self) -> int:
         """One roll of a six-sided die: 1 to 6 (`1 + below(6)`, written out: games roll dice all the time)."""
