@@ -79,11 +79,14 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
         bot.on_game_start(ask.info)
     out_of_turn = game.out_of_turn
     actions = 0
-    while not is_over(state):
+    while True:
+        acting = actors(state)
+        if not acting and is_over(state):  # a game waits for nobody once it is over: asked only then
+            break
         if actions >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
         # where only the actors ever act (`Game.out_of_turn`), the first of them; else `seat_to_ask`'s rule
-        seat = seat_to_ask(actors(state), seats, may_act) if out_of_turn else actors(state)[0]
+        seat = seat_to_ask(acting, seats, may_act) if out_of_turn else acting[0]
         assert seat is not None
         play(seat, decide[seat](actions))
         actions += 1

@@ -4,8 +4,9 @@ Modelled on OpenSpiel: one small surface, the same for every game, so the server
 and the simulator never need to know which game they drive:
 
 * `Game.new(config)` creates a game and returns it with the events of its set-up (deals, opening rolls).
-* `Game.actors(state)` names the seats the game is waiting for; `Game.legal_actions(state, seat)` lists what
-  a seat may do now, in a stable order (the first entry of a pending decision is its documented default).
+* `Game.actors(state)` names the seats the game is waiting for (none once it is over);
+  `Game.legal_actions(state, seat)` lists what a seat may do now, in a stable order (the first entry of a
+  pending decision is its documented default).
   Only a game whose `out_of_turn` is True ever lists actions for a seat it does not wait for.
   Whole-number choices (a bet) come as one `ActionRange` rather than one action per number.
   `Game.kept_legal_actions(state, seat)` gives the same entries as a tuple the game keeps and hands out
