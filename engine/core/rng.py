@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import struct
 from functools import lru_cache
-from itertools import chain
 from typing import Any
 
 _DOMAIN = b"vegas-rng-v1\x00"
@@ -102,17 +101,26 @@ class Rng:
         """Shuffle `items` in place (Fisher-Yates from the end).
 
         Exactly `j = self.below(i + 1)` for each `i`, written out: a game's set-up shuffles a whole pile, and
-        calls cost more than the arithmetic. The words come from `_take` in one go, and a rejected word (about
-        one shuffle in 10**15) simply draws the next one from the stream.
+        calls cost more than the arithmetic. The words come from `_take` in one go, one a step; a rejected
+        word (about one shuffle in 10**15) sends the rest of the shuffle word by word (`_shuffle_on`) from
+        the word after it.
         """
-        if len(items) < 2:
+        count = len(items) - 1
+        if count < 1:
             return
-        next_word = chain(self._take(len(items) - 1), iter(self.word, -1)).__next__
-        for i, k, limit in _shuffle_steps(len(items)):
-            w = next_word()
-            while w >= limit:
-                w = next_word()
+        first = self.drawn
+        for (i, k, limit), w in zip(_shuffle_steps(count + 1), self._take(count), strict=True):
+            if w >= limit:
+                self.skip(first + count - i + 1 - self.drawn)  # back to the word after the rejected one
+                self._shuffle_on(items, count - i)
+                return
             j = w % k
+            items[i], items[j] = items[j], items[i]
+
+    def _shuffle_on(self, items: list[Any], step: int) -> None:
+        """The steps of `shuffle` from `step` (0: the first) on, each drawing its words from the stream."""
+        for i, k, limit in _shuffle_steps(len(items))[step:]:
+            j = self.word_below(limit) % k
             items[i], items[j] = items[j], items[i]
 
     def _take(self, count: int) -> list[int]:
