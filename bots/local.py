@@ -8,6 +8,7 @@ from the list is used as it is, text is parsed like any player's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, overload
 
 from vegas_table.bots.base import Bot, Choice, GameInfo, LegalAction, Turn
@@ -130,7 +131,13 @@ class AnswerWait:
 
 
 def game_info(config: GameConfig, seat: int, people: frozenset[int] = frozenset()) -> GameInfo:
-    return GameInfo(config.game, config.rules, config.players, config.options, seat, people)
+    """What the bot at `seat` of a game of `config` is told as it sits down (nothing of the seed)."""
+    return _info(config.game, config.rules, config.players, config.options, seat, people)
+
+
+# A simulation's games differ only by their seeds, which a `GameInfo` does not hold: each seat's info is made
+# once (a frozen dataclass, dear to make) and handed to every game's bot there. 256: a tournament's few tables.
+_info = lru_cache(maxsize=256)(GameInfo)
 
 
 def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_limit: float | None = None) -> Turn:
