@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from vegas_table.bots.base import Bot
@@ -66,8 +65,7 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
     match = Match(game, config)
     state = match.state  # changed in place by every action
     recorder = RecordedMatch(match, replay, fsync=False) if replay else None
-    play = recorder.play if recorder else partial(game.apply, state)
-    is_over, actors, legal_actions = game.is_over, game.actors, game.legal_actions
+    is_over, actors, legal_actions, apply = game.is_over, game.actors, game.legal_actions, game.apply
     seats = range(config.players)
     asks = [SeatAsker(game, state, game_info(config, seat), bot) for seat, bot in zip(seats, bots, strict=True)]
     decide = [ask.decide for ask in asks]
@@ -79,13 +77,19 @@ def play_one(config: GameConfig, bots: Sequence[Bot], replay: Path | None = None
         bot.on_game_start(ask.info)
     out_of_turn = game.out_of_turn
     actions = 0
-    while not is_over(state):
+    while True:
+        acting = actors(state)
+        if not acting and is_over(state):  # a game waits for nobody once it is over: asked only then
+            break
         if actions >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {config.seed} did not end after {MAX_ACTIONS_PER_GAME} actions")
         # where only the actors ever act (`Game.out_of_turn`), the first of them; else `seat_to_ask`'s rule
-        seat = seat_to_ask(actors(state), seats, may_act) if out_of_turn else actors(state)[0]
+        seat = seat_to_ask(acting, seats, may_act) if out_of_turn else acting[0]
         assert seat is not None
-        play(seat, decide[seat](actions))
+        if recorder is None:
+            apply(state, seat, decide[seat](actions))
+        else:
+            recorder.play(seat, decide[seat](actions))
         actions += 1
     result = match.result
     assert result is not None

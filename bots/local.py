@@ -8,6 +8,7 @@ from the list is used as it is, text is parsed like any player's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, overload
 
 from vegas_table.bots.base import Bot, Choice, GameInfo, LegalAction, Turn
@@ -30,7 +31,7 @@ class EngineLegalActions(Sequence[LegalAction]):
 
     __slots__ = ("_made", "_options")
 
-    def __init__(self, options: list[Any], made: dict[int, LegalAction] | None = None) -> None:
+    def __init__(self, options: Sequence[Any], made: dict[int, LegalAction] | None = None) -> None:
         self._options = options
         self._made: dict[int, LegalAction] = {} if made is None else made
 
@@ -130,7 +131,13 @@ class AnswerWait:
 
 
 def game_info(config: GameConfig, seat: int, people: frozenset[int] = frozenset()) -> GameInfo:
-    return GameInfo(config.game, config.rules, config.players, config.options, seat, people)
+    """What the bot at `seat` of a game of `config` is told as it sits down (nothing of the seed)."""
+    return _info(config.game, config.rules, config.players, config.options, seat, people)
+
+
+# A simulation's games differ only by their seeds, which a `GameInfo` does not hold: each seat's info is made
+# once (a frozen dataclass, dear to make) and handed to every game's bot there. 256: a tournament's few tables.
+_info = lru_cache(maxsize=256)(GameInfo)
 
 
 def turn_for(game: Game[Any], state: Any, info: GameInfo, version: int, time_limit: float | None = None) -> Turn:
@@ -148,10 +155,12 @@ class SeatAsker:
     reaches the seed or a deck's order. The project's own bots (`built_in`) read the live state unsealed:
     they are honest by their code (they read only their turn), and the seal would cost a copy of the state at
     every decision of every simulated game. Their turn's view is still computed only if read (by one
-    function made once for the game), but its legal actions are listed at once, every bot reads them, each
-    `LegalAction` made once a game (`EngineLegalActions`)."""
+    function made once for the game), but its legal actions are given at once, every bot reads them: where
+    the engine keeps them (`Game.kept_legal_actions`), as a tuple of `LegalAction`s made once a process for
+    each tuple it keeps (`made_ready`), so a bot's `len` and indexing cost no Python call; else lazily
+    (`EngineLegalActions`), each `LegalAction` made once a game for the seat."""
 
-    __slots__ = ("_legal", "_made", "_view", "bot", "game", "info", "state", "trusted")
+    __slots__ = ("_kept", "_legal", "_made", "_view", "bot", "game", "info", "state", "trusted")
 
     def __init__(self, game: Game[Any], state: Any, info: GameInfo, bot: Bot) -> None:
         self.game = game
@@ -159,7 +168,7 @@ class SeatAsker:
         self.state = state
         self.bot = bot
         self.trusted = built_in(bot)
-        seat, view, self._legal = info.seat, game.view, game.legal_actions
+        seat, view, self._legal, self._kept = info.seat, game.view, game.legal_actions, game.kept_legal_actions
         self._view = lambda: view(state, seat)
         self._made: dict[int, LegalAction] = {}
 
@@ -167,13 +176,40 @@ class SeatAsker:
         """The engine action the seat's bot plays at `version` (`decide`, without making its functions)."""
         info = self.info
         if self.trusted:
-            turn = Turn(info, version, self._view, EngineLegalActions(self._legal(self.state, info.seat), self._made))
+            kept = self._kept(self.state, info.seat)
+            ready = _READY.get(id(kept)) if kept is not None else None
+            if ready is not None and ready[0] is kept:
+                legal: Sequence[LegalAction] = ready[1]
+            elif kept is not None:
+                legal = made_ready(kept)
+            else:
+                legal = EngineLegalActions(self._legal(self.state, info.seat), self._made)
+            turn = Turn(info, version, self._view, legal)
         else:
             turn = turn_for(self.game, self.state, info, version)
         choice = self.bot.choose(turn)
         if type(choice) is LegalAction and choice.action is not None and choice.low is None:
             return choice.action  # a plain legal action chosen as it is: the common case, taken first
         return engine_action(self.game, choice)
+
+
+# Each tuple an engine kept (`Game.kept_legal_actions`), by identity: that tuple (held, so no other object
+# takes its identity while it is here) and its entries as `LegalAction`s, each made once (`_KEPT_MADE`, as
+# `EngineLegalActions` keeps them) whatever tuples it is in. One for the process: the tables are the
+# engine's, the same in every game, and a `LegalAction` of one of their actions says no more than the action.
+_READY: dict[int, tuple[tuple[Any, ...], tuple[LegalAction, ...]]] = {}
+_KEPT_MADE: dict[int, LegalAction] = {}
+
+
+def made_ready(kept: tuple[Any, ...]) -> tuple[LegalAction, ...]:
+    """The `LegalAction`s of a tuple the engine keeps, made the first time it is seen, then found in `_READY`
+    (`SeatAsker.decide` looks there first)."""
+    if len(_READY) >= MADE_LIMIT or len(_KEPT_MADE) >= MADE_LIMIT:  # both afresh, so that one stays one
+        _READY.clear()
+        _KEPT_MADE.clear()
+    legal = tuple(EngineLegalActions(kept, _KEPT_MADE))
+    _READY[id(kept)] = (kept, legal)
+    return legal
 
 
 def built_in(bot: Bot) -> bool:

@@ -4,10 +4,14 @@ Modelled on OpenSpiel: one small surface, the same for every game, so the server
 and the simulator never need to know which game they drive:
 
 * `Game.new(config)` creates a game and returns it with the events of its set-up (deals, opening rolls).
-* `Game.actors(state)` names the seats the game is waiting for; `Game.legal_actions(state, seat)` lists what
-  a seat may do now, in a stable order (the first entry of a pending decision is its documented default).
+* `Game.actors(state)` names the seats the game is waiting for (none once it is over);
+  `Game.legal_actions(state, seat)` lists what a seat may do now, in a stable order (the first entry of a
+  pending decision is its documented default).
   Only a game whose `out_of_turn` is True ever lists actions for a seat it does not wait for.
   Whole-number choices (a bet) come as one `ActionRange` rather than one action per number.
+  `Game.kept_legal_actions(state, seat)` gives the same entries as a tuple the game keeps and hands out
+  again, the very same object, whenever the same actions are legal (made once, in tables), or None where it
+  keeps none: so whoever runs a bot in-process can turn each such tuple into the bot's list once a game.
 * `Game.default_action(state, seat)` is what is played for a seat the game waits for when it runs out of
   time (a decision's documented default; on one's turn the least committal move); None for other seats.
 * `Game.apply(state, seat, action)` changes the state and returns the events it caused, or raises an
@@ -205,6 +209,7 @@ class Game(Protocol[S]):
     def config(self, state: S) -> GameConfig: ...
     def actors(self, state: S) -> tuple[int, ...]: ...
     def legal_actions(self, state: S, seat: int) -> list[Any]: ...
+    def kept_legal_actions(self, state: S, seat: int) -> tuple[Any, ...] | None: ...
     def default_action(self, state: S, seat: int) -> Any | None: ...
     def random_action(self, state: S, seat: int, rng: RandomSource) -> Any: ...
     def apply(self, state: S, seat: int, action: Any) -> list[Event]: ...

@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import struct
 from functools import lru_cache
-from itertools import chain
 from typing import Any
 
 _DOMAIN = b"vegas-rng-v1\x00"
@@ -75,11 +74,21 @@ class Rng:
         """A uniformly distributed whole number in [0, k)."""
         if k <= 0:
             raise ValueError(f"below({k}): k must be positive")
-        limit = _TWO_64 - (_TWO_64 % k)
+        return self.word_below(_TWO_64 - (_TWO_64 % k)) % k
+
+    def word_below(self, limit: int) -> int:
+        """The next word of the stream below `limit`, those at or above it skipped: `below`'s rejection step,
+        for callers that keep the limits of the few `k` they draw from (`lasvegas.chance`). `word` is
+        written out: every roll of a game of Las Vegas is one of these, and the call cost more than it does."""
         while True:
-            w = self.word()
+            drawn = self.drawn
+            position = drawn % 4
+            if position == 0:
+                self._buffer = self._block(drawn // 4)
+            self.drawn = drawn + 1
+            w = self._buffer[position]
             if w < limit:
-                return w % k
+                return w
 
     def die(self) -> int:
         """One roll of a six-sided die: 1 to 6 (`1 + below(6)`, written out: games roll dice all the time)."""
@@ -92,17 +101,26 @@ class Rng:
         """Shuffle `items` in place (Fisher-Yates from the end).
 
         Exactly `j = self.below(i + 1)` for each `i`, written out: a game's set-up shuffles a whole pile, and
-        calls cost more than the arithmetic. The words come from `_take` in one go, and a rejected word (about
-        one shuffle in 10**15) simply draws the next one from the stream.
+        calls cost more than the arithmetic. The words come from `_take` in one go, one a step; a rejected
+        word (about one shuffle in 10**15) sends the rest of the shuffle word by word (`_shuffle_on`) from
+        the word after it.
         """
-        if len(items) < 2:
+        count = len(items) - 1
+        if count < 1:
             return
-        next_word = chain(self._take(len(items) - 1), iter(self.word, -1)).__next__
-        for i, k, limit in _shuffle_steps(len(items)):
-            w = next_word()
-            while w >= limit:
-                w = next_word()
+        first = self.drawn
+        for (i, k, limit), w in zip(_shuffle_steps(count + 1), self._take(count), strict=True):
+            if w >= limit:
+                self.skip(first + count - i + 1 - self.drawn)  # back to the word after the rejected one
+                self._shuffle_on(items, count - i)
+                return
             j = w % k
+            items[i], items[j] = items[j], items[i]
+
+    def _shuffle_on(self, items: list[Any], step: int) -> None:
+        """The steps of `shuffle` from `step` (0: the first) on, each drawing its words from the stream."""
+        for i, k, limit in _shuffle_steps(len(items))[step:]:
+            j = self.word_below(limit) % k
             items[i], items[j] = items[j], items[i]
 
     def _take(self, count: int) -> list[int]:

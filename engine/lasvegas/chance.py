@@ -26,8 +26,8 @@ _FACES: tuple[tuple[Faces, ...], ...] = tuple(
 _SHOWN: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum({1 << face for face in faces}) for faces in table) for table in _FACES)
 POWERS: tuple[int, ...] = tuple(6**k for k in range(25))
-# Rng.below(6**k) inlined: words at or above _LIMITS[k] are rejected, the rest taken modulo 6**k.
-_LIMITS = tuple((1 << 64) - (1 << 64) % power for power in POWERS)
+# Rng.below(6**k)'s limits: words at or above LIMITS[k] are rejected, the rest taken modulo 6**k.
+LIMITS = tuple((1 << 64) - (1 << 64) % power for power in POWERS)
 
 
 def roll(rng: Rng, count: int) -> tuple[Faces, int]:
@@ -36,12 +36,9 @@ def roll(rng: Rng, count: int) -> tuple[Faces, int]:
 
 
 def draw(rng: Rng, count: int) -> int:
-    """A roll of `count` dice as one number below 6**count (`rng.below(6 ** count)`, written out)."""
-    limit = _LIMITS[count]
-    value = rng.word()
-    while value >= limit:
-        value = rng.word()
-    return value % POWERS[count]
+    """A roll of `count` dice as one number below 6**count (`rng.below(6 ** count)`, its limit from `LIMITS`).
+    (`dice.roll_hand`, which rolls every turn, writes it out.)"""
+    return rng.word_below(LIMITS[count]) % POWERS[count]
 
 
 def faces_of(value: int, count: int) -> tuple[Faces, int]:

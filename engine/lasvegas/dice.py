@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from vegas_table.engine.core.api import Event
-from vegas_table.engine.lasvegas.chance import POWERS, draw, faces_of
+from vegas_table.engine.lasvegas.chance import LIMITS, POWERS, faces_of
 from vegas_table.engine.lasvegas.events import DiceRolled
 from vegas_table.engine.lasvegas.state import BIGGIE, KICKER, KIND_NAMES, WHITE, LasVegasState
 
@@ -33,16 +33,18 @@ def roll_hand(state: LasVegasState, seat: int, hand: list[int], events: list[Eve
     """`seat`, the current player, rolls every die still in `hand` (chance, as the turn starts); returns the
     numbers showing as a mask (bit n set when a die shows n).
 
-    One draw for the whole hand, plain dice the low digits (`chance`): the special dice are the high ones.
+    One draw for the whole hand (`chance.draw`, written out), plain dice the low digits (`chance`): the
+    special dice are the high ones.
     """
     plain, biggies, kickers, white = hand
     specials = biggies + kickers + white
     if not specials:
-        faces, shown = faces_of(draw(state.rng, plain), plain)
+        faces, shown = faces_of(state.rng.word_below(LIMITS[plain]) % POWERS[plain], plain)
         state.roll, state.extra = faces, ()
         events.append(DiceRolled(seat, faces, ()))
         return shown
-    special, value = divmod(draw(state.rng, plain + specials), POWERS[plain])
+    count = plain + specials
+    special, value = divmod(state.rng.word_below(LIMITS[count]) % POWERS[count], POWERS[plain])
     state.roll, shown = faces_of(value, plain)
     state.extra, named, special_shown = _specials(biggies, kickers, white, special)
     events.append(DiceRolled(seat, state.roll, named))

@@ -14,7 +14,7 @@ from vegas_table.engine.lasvegas.codec import decode, encode, view, views
 from vegas_table.engine.lasvegas.decisions import do_kick, do_take
 from vegas_table.engine.lasvegas.determinize import determinize
 from vegas_table.engine.lasvegas.events import describe
-from vegas_table.engine.lasvegas.legal import legal_actions, random_action
+from vegas_table.engine.lasvegas.legal import kept_legal_actions, legal_actions, random_action
 from vegas_table.engine.lasvegas.modules import OPTIONS
 from vegas_table.engine.lasvegas.state import OVER, PLAYER_COLOURS, LasVegasState
 from vegas_table.engine.lasvegas.turns import do_place, new_state
@@ -48,6 +48,7 @@ class LasVegas:
         return (state.pending.seat,) if state.pending is not None else (state.current,)
 
     legal_actions = staticmethod(legal_actions)  # the rule itself: bots ask before every action
+    kept_legal_actions = staticmethod(kept_legal_actions)
     random_action = staticmethod(random_action)
 
     def default_action(self, state: LasVegasState, seat: int) -> Any | None:

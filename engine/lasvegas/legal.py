@@ -28,6 +28,15 @@ def legal_actions(state: LasVegasState, seat: int) -> list[Any]:
     return list(state.options) if seat == state.current else []
 
 
+def kept_legal_actions(state: LasVegasState, seat: int) -> tuple[Place, ...] | None:
+    """The placements of the current player's roll as the table holds them (`state.options`: a tuple of
+    `CASINO_OPTIONS` or `_slot_options`, the same object whenever the same numbers show); None for anything
+    else (a decision's answers are listed afresh, other seats have none)."""
+    if state.phase == OVER or state.pending is not None or seat != state.current:
+        return None
+    return state.options
+
+
 def random_action(state: LasVegasState, seat: int, rng: RandomSource) -> Any:
     """Entry `k` of `legal_actions(state, seat)`, `k` uniform (`rng.randrange`), as a bot choosing from the
     list would; IllegalAction if there is none. The list is already at hand (`state.options`, or a decision's
@@ -46,12 +55,12 @@ def place_options(state: LasVegasState, shown: int | None = None) -> tuple[Place
     if shown is None:
         shown = shown_mask((*state.roll, *(pips for _, pips in state.extra)))
     if not state.modules.slot:
-        return _CASINO_OPTIONS[shown]
+        return CASINO_OPTIONS[shown]
     return _slot_options(shown, shown_mask(slot_numbers(state)))
 
 
 # The placements without a slot machine for every set of numbers a roll can show (as a mask), made once.
-_CASINO_OPTIONS: tuple[tuple[Place, ...], ...] = tuple(
+CASINO_OPTIONS: tuple[tuple[Place, ...], ...] = tuple(
     tuple(PLACE[n] for n in range(1, 7) if shown >> n & 1) for shown in range(1 << 7))
 
 

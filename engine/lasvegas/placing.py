@@ -30,6 +30,11 @@ from vegas_table.engine.lasvegas.state import (
 
 Target = tuple[int, bool]  # (owner, biggie)
 
+# A placement's event, made once for each (seat, number, casino, dice, extra, forced) and handed out again:
+# events are values (`events.py`), every turn places, and the few placements there are (a finite set: no
+# bound needed) come back game after game; finding one is C, making one a Python call.
+_placed = cache(DicePlaced)
+
 
 def place_dice(state: LasVegasState, action: Place, events: list[Event], forced: bool) -> None:
     """Move every die of the roll showing `action.number` onto its casino (or the slot machine)."""
@@ -43,7 +48,7 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
         if casino == SLOT:
             state.slot_dice += [(seat, DIE, number)] * dice
         state.roll, state.options = (), ()
-        events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, (), forced))
+        events.append(_placed(seat, number, CASINO_NAMES[casino], dice, (), forced))
         return
     biggies, kickers, white = landing(state.extra, number)
     if biggies:
@@ -59,7 +64,7 @@ def place_dice(state: LasVegasState, action: Place, events: list[Event], forced:
         state.slot_dice += ([(seat, DIE, number)] * dice + [(seat, BIGGIE, number)] * biggies
                             + [(NEUTRAL, WHITE, number)] * white)
     state.roll, state.extra, state.options = (), (), ()
-    events.append(DicePlaced(seat, number, CASINO_NAMES[casino], dice, _extra(biggies, kickers, white), forced))
+    events.append(_placed(seat, number, CASINO_NAMES[casino], dice, _extra(biggies, kickers, white), forced))
     if kickers:
         resolve_kickers(state, casino, number, kickers, events)
 

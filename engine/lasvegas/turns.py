@@ -19,7 +19,7 @@ from vegas_table.engine.lasvegas.chance import roll
 from vegas_table.engine.lasvegas.checks import check_turn, illegal
 from vegas_table.engine.lasvegas.dice import numbers_rolled, roll_hand
 from vegas_table.engine.lasvegas.events import CasinosFilled, GameEnded, NeutralDiceRolled, RoundEnded, RoundStarted
-from vegas_table.engine.lasvegas.legal import place_options
+from vegas_table.engine.lasvegas.legal import CASINO_OPTIONS, place_options
 from vegas_table.engine.lasvegas.modules import Modules
 from vegas_table.engine.lasvegas.payout import pay_round
 from vegas_table.engine.lasvegas.placing import place_dice
@@ -115,6 +115,8 @@ def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
     """Start the turn of the first seat from `first` on (round the table) with dice in hand, and keep
     playing while nobody has a real choice: forced turns, round payouts, new rounds."""
     players = state.players
+    # without a slot machine a roll's placements are `place_options`' table, read here without the call
+    table = None if state.modules.slot else CASINO_OPTIONS
     while True:
         seat = first % players
         hand = state.hands[seat]  # (a new round gives out new hands: never keep them across the loop)
@@ -128,7 +130,8 @@ def next_turn(state: LasVegasState, events: list[Event], first: int) -> None:
             hand = state.hands[seat]
         state.current = seat
         state.turn += 1
-        options = state.options = place_options(state, roll_hand(state, seat, hand, events))
+        shown = roll_hand(state, seat, hand, events)
+        options = state.options = table[shown] if table is not None else place_options(state, shown)
         if len(options) > 1:
             return
         place_dice(state, options[0], events, forced=True)

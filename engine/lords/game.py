@@ -50,6 +50,10 @@ class LordsOfVegas:
     def legal_actions(self, state: LordsState, seat: int) -> list[Any]:
         return legal_actions(state, seat)
 
+    def kept_legal_actions(self, state: LordsState, seat: int) -> None:
+        """None: a turn's actions are listed afresh (the lots, colours and bets change with every action)."""
+        return None
+
     def default_action(self, state: LordsState, seat: int) -> Any | None:
         """A decision's documented default (its first answer); on one's turn, ending it."""
         if state.phase == OVER:

@@ -3,10 +3,12 @@ the same engine action in every turn that shares what was made, and a list like 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from vegas_table.bots import local
-from vegas_table.bots.base import LegalAction
+from vegas_table.bots.base import Choice, LegalAction, Turn
 from vegas_table.bots.local import EngineLegalActions, SeatAsker, game_info
 from vegas_table.bots.random_bot import RandomBot
 from vegas_table.engine import GameConfig, get_game
@@ -45,17 +47,32 @@ def test_what_a_seat_keeps_starts_afresh_past_the_limit(monkeypatch: pytest.Monk
 
 
 def test_a_trusted_seat_makes_each_of_its_legal_actions_once_a_game() -> None:
+    """Each engine action reaches a trusted bot as one `LegalAction`, the same object at every turn; where the
+    engine keeps its actions (`Game.kept_legal_actions`), in a ready tuple."""
     game = get_game("lasvegas")
     state, _ = game.new(CONFIG)
     bot = RandomBot("x")
+    handed: list[Sequence[LegalAction]] = []
+    choose = bot.choose
+
+    def recording(turn: Turn) -> Choice:
+        handed.append(turn.legal)
+        return choose(turn)
+
+    bot.choose = recording  # type: ignore[method-assign]
     asks = [SeatAsker(game, state, game_info(CONFIG, seat), bot) for seat in range(2)]
     assert all(ask.trusted for ask in asks)
-    seen: dict[object, LegalAction] = {}
+    seen: dict[int, LegalAction] = {}
     for version in range(30):
         if game.is_over(state):
             break
         seat = game.actors(state)[0]
+        kept = game.kept_legal_actions(state, seat)
         action = asks[seat].decide(version)
-        made = asks[seat]._made[id(action)]
-        assert seen.setdefault((seat, id(action)), made) is made and made.action is action
+        legal = handed[-1]
+        assert kept is None or type(legal) is tuple
+        assert [entry.action for entry in legal] == game.legal_actions(state, seat)
+        for entry in legal:
+            assert seen.setdefault(id(entry.action), entry) is entry
+        assert action in [entry.action for entry in legal]
         game.apply(state, seat, action)

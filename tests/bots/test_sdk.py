@@ -133,6 +133,18 @@ def test_the_random_bot_plays_what_it_did_before_the_sdk() -> None:
     assert decide(RandomBot("7"), game, state, game_info(config, seat), 0) == expected
 
 
+@pytest.mark.parametrize("seed", ["0", "7", "draws"])
+def test_the_random_bot_draws_an_entry_as_randrange_does(seed: str) -> None:
+    """Its draw is `randrange` written out: the same entries, and the generator left where it would be."""
+    bot, rng = RandomBot(seed), random.Random(seed)
+    for count in [*range(1, 70), 127, 128, 129, 1000]:
+        legal = tuple(LegalAction(str(k)) for k in range(count))
+        turn = Turn(GameInfo("lasvegas", "base", 2, (), 0), 0, {}, legal)
+        for _ in range(5):
+            assert bot.choose(turn) is legal[rng.randrange(count)]
+    assert bot.rng.getstate() == rng.getstate()
+
+
 class Keeper(RandomBot):
     """Reads each turn whole, keeps it, and plays as the random bot does."""
 
