@@ -60,9 +60,7 @@ def _refusing(handler: grpc.RpcMethodHandler, method: str) -> grpc.RpcMethodHand
     def refuse(context: grpc.aio.ServicerContext) -> None:
         log.info("request", rpc=method.rsplit("/", 1)[-1], peer=context.peer(), status=refusal.status.name,
                  code=refusal.code)
-        context.set_trailing_metadata(((errors.ERROR_METADATA_KEY, refusal.code),))
-        context.set_code(refusal.status)  # not `abort`, for the reason `service.refuse` gives
-        context.set_details(refusal.message)
+        errors.set_refusal(context, refusal)
 
     async def unary(request: Any, context: grpc.aio.ServicerContext) -> None:
         refuse(context)

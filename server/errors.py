@@ -27,6 +27,16 @@ class ApiError(Exception):
         return f"ApiError({self.status.name}, {self.code!r}, {self.message!r})"
 
 
+def set_refusal(context: grpc.aio.ServicerContext, refusal: ApiError) -> None:
+    """Make `refusal` the call's status, details and error code (trailing metadata `ERROR_METADATA_KEY`); the
+    handler then returns, and grpc ends the call with them. (Not `context.abort`: grpc keeps the exception it
+    raises, whose traceback holds the handler's frames, and so the game they name, in a cycle that only the
+    garbage collector frees.)"""
+    context.set_trailing_metadata(((ERROR_METADATA_KEY, refusal.code),))
+    context.set_code(refusal.status)
+    context.set_details(refusal.message)
+
+
 def api_error(error: BaseException) -> ApiError:
     """The status, code and sentence for any error raised while serving a request."""
     if isinstance(error, ApiError):

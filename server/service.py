@@ -97,13 +97,8 @@ def add_to_server(servicer: VegasTable, server: grpc.aio.Server) -> None:
 
 
 def refuse(context: grpc.aio.ServicerContext, error: BaseException, **fields: Any) -> None:
-    """Log the refusal and set the RPC's status to it; the handler then returns, and grpc ends the RPC with
-    that status. (Not `context.abort`: grpc keeps the exception it raises, whose traceback holds the handler's
-    frames, and so the game they name, in a cycle that only the garbage collector frees.)"""
-    refusal = logged_refusal(error, **fields)
-    context.set_trailing_metadata(((errors.ERROR_METADATA_KEY, refusal.code),))
-    context.set_code(refusal.status)
-    context.set_details(refusal.message)
+    """Log the refusal and make it the RPC's status (`errors.set_refusal`): the handler then returns."""
+    errors.set_refusal(context, logged_refusal(error, **fields))
 
 
 def logged_refusal(error: BaseException, **fields: Any) -> errors.ApiError:

@@ -99,7 +99,7 @@ def expired_watched(stub: table_pb2_grpc.VegasTableStub, server: ServerThread) -
     """A game of Lords of Vegas that waits for its player beside its bot seat (whose bots wait too) and refuses
     a request of each kind, until the hub's clock has passed its expiry and the hub has removed it. Weak
     references to its session. (A refusal ended with `context.abort` would leave grpc holding the abort's
-    traceback, and through it the handler's frames and the session, in a cycle: `server.service.refuse`.)"""
+    traceback, and through it the handler's frames and the session, in a cycle: `server.errors.set_refusal`.)"""
     hub = server.running.hub
     game_id = stub.CreateGame(pb.CreateGameRequest(game="lords", rules="up", players=2,
                                                    bots=[pb.BotSeat(seat=1, kind="random")])).game_id
